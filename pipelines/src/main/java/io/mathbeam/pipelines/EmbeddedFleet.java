@@ -1,0 +1,43 @@
+package io.mathbeam.pipelines;
+
+import io.mathbeam.core.model.Problem;
+import io.mathbeam.core.problems.FieldMapping;
+import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimulatedFleet;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simulated fleet {@code mathbeam eval} starts when no endpoints are given. It is told the gold
+ * answers of the problems being evaluated so that its simulated model can get some right.
+ */
+final class EmbeddedFleet {
+  /**
+   * Generous context so the default max_tokens (32768) plus a prompt fits, as on R1-class servers.
+   */
+  static final int MAX_MODEL_LEN = 40960;
+
+  private EmbeddedFleet() {}
+
+  static SimulatedFleet start(
+      List<ProblemSource> sources, FieldMapping mapping, EvalOptions options) throws IOException {
+    Map<String, String> answers = new LinkedHashMap<>();
+    for (ProblemSource source : sources) {
+      for (Problem p : ProblemFiles.readProblems(source, mapping)) {
+        answers.putIfAbsent(p.problem(), p.goldAnswers().get(0));
+      }
+    }
+    SimConfig config =
+        SimConfig.builder()
+            .replicas(options.getSimReplicas())
+            .timeScale(options.getSimTimeScale())
+            .maxModelLen(MAX_MODEL_LEN)
+            .answerKey(AnswerKey.of(answers))
+            .build();
+    return SimulatedFleet.start(config);
+  }
+}

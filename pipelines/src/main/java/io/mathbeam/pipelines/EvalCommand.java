@@ -1,0 +1,160 @@
+package io.mathbeam.pipelines;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.client.Api;
+import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.problems.BuiltinProblems;
+import io.mathbeam.core.problems.FieldMapping;
+import io.mathbeam.core.problems.ProblemSelection;
+import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SamplingParams;
+import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.transforms.GenerationConfig;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/** {@code mathbeam eval}: runs the evaluation pipeline and prints the summary. */
+public final class EvalCommand {
+  private final PrintStream out;
+
+  public EvalCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  /** Runs an evaluation; returns its result, or throws with a message for the user. */
+  public EvalResult run(String[] args) throws Exception {
+    EvalOptions options =
+        PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+    boolean direct = options.getRunner() == DirectRunner.class;
+    if (direct) {
+      applyDirectRunnerDefaults(args, options.as(DirectOptions.class));
+    }
+    FieldMapping mapping =
+        new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
+    List<ProblemSource> sources =
+        ProblemSelection.resolve(
+            options.getProblems(),
+            options.getBenchmarks(),
+            options.getDataDir(),
+            options.getSamples());
+    if (sources.isEmpty()) {
+      sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
+    }
+    String output =
+        options.getOutput() != null
+            ? options.getOutput()
+            : "runs/eval-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    SamplingParams sampling = samplingOf(options);
+    PromptTemplate template =
+        new PromptTemplate(
+            options.getSystemPrompt(),
+            options.getUserTemplate() == null
+                ? PromptTemplate.DEFAULT_USER_TEMPLATE
+                : options.getUserTemplate());
+
+    SimulatedFleet fleet = null;
+    try {
+      List<String> endpoints = split(options.getEndpoints());
+      boolean simulated = endpoints.isEmpty();
+      if (simulated) {
+        fleet = EmbeddedFleet.start(sources, mapping, options);
+        endpoints = fleet.endpoints();
+        out.println(
+            "No --endpoints given: sampling from a SIMULATED model ("
+                + fleet.endpoints().size()
+                + " simulated replicas on "
+                + String.join(", ", endpoints)
+                + "). Scores below measure nothing real.");
+      }
+      ClientConfig client =
+          ClientConfig.builder(endpoints)
+              .api(Api.valueOf(options.getApi().toUpperCase(Locale.ROOT)))
+              .model(options.getModel())
+              .apiKey(options.getApiKey())
+              .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
+              .maxAttempts(options.getMaxAttempts())
+              .requestTimeout(Duration.ofSeconds(options.getRequestTimeoutSeconds()))
+              .build();
+      GenerationConfig generation =
+          new GenerationConfig(
+              client, template, sampling, endpoints.size() * options.getMaxInFlightPerReplica());
+      Instant started = Instant.now();
+      ObjectNode manifest =
+          RunManifest.build(options, sources, endpoints, simulated, sampling, started);
+      EvalConfig config =
+          new EvalConfig(
+              sources,
+              mapping,
+              options.getMaxRejectedFraction(),
+              options.getSeed(),
+              generation,
+              output,
+              !direct,
+              MetricsJson.write(manifest));
+
+      Pipeline pipeline = Pipeline.create(options);
+      EvalPipeline.build(pipeline, config);
+      out.println("Evaluating " + describe(sources) + " -> " + output);
+      PipelineResult result = pipeline.run();
+      PipelineResult.State state = result.waitUntilFinish();
+      if (state != PipelineResult.State.DONE) {
+        throw new IllegalStateException(
+            "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
+      }
+      return RunOutputs.finish(output, started, Instant.now(), out);
+    } finally {
+      if (fleet != null) {
+        fleet.close();
+      }
+    }
+  }
+
+  /**
+   * The DirectRunner's enforcement checks clone every element through its coder and were measured
+   * to make 100k-sample runs 3x slower or run out of memory (docs/runners.md); the CLI turns them
+   * off unless asked for. Tests build pipelines with TestPipeline and keep them on.
+   */
+  private static void applyDirectRunnerDefaults(String[] args, DirectOptions direct) {
+    if (Arrays.stream(args).noneMatch(a -> a.startsWith("--enforceImmutability"))) {
+      direct.setEnforceImmutability(false);
+    }
+    if (Arrays.stream(args).noneMatch(a -> a.startsWith("--enforceEncodability"))) {
+      direct.setEnforceEncodability(false);
+    }
+  }
+
+  static SamplingParams samplingOf(SamplingOptions o) {
+    List<String> stop =
+        o.getStop() == null || o.getStop().isEmpty()
+            ? List.of()
+            : Arrays.asList(o.getStop().split("\\|"));
+    return new SamplingParams(
+        o.getTemperature(), o.getTopP(), o.getTopK(), o.getMinP(), 1.0, o.getMaxTokens(), stop);
+  }
+
+  private static String describe(List<ProblemSource> sources) {
+    return String.join(
+        ", ", sources.stream().map(s -> s.datasetId() + " (K=" + s.samples() + ")").toList());
+  }
+
+  private static List<String> split(String csv) {
+    if (csv == null || csv.isBlank()) {
+      return List.of();
+    }
+    return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+}

@@ -1,0 +1,27 @@
+package io.mathbeam.pipelines;
+
+import io.mathbeam.core.problems.FieldMapping;
+import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.transforms.GenerationConfig;
+import java.util.List;
+
+/**
+ * The evaluation as decided from the options, before the pipeline is built.
+ *
+ * @param reshuffle redistribute samples across workers after the fan-out (off on the DirectRunner,
+ *     where it costs far more than it gives)
+ */
+public record EvalConfig(
+    List<ProblemSource> sources,
+    FieldMapping mapping,
+    double maxRejectedFraction,
+    long baseSeed,
+    GenerationConfig generation,
+    String outputDir,
+    boolean reshuffle,
+    String manifestJson) {
+
+  public EvalConfig {
+    sources = List.copyOf(sources);
+  }
+}

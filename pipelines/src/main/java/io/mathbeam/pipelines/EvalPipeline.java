@@ -1,0 +1,42 @@
+package io.mathbeam.pipelines;
+
+import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.model.Problem;
+import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.transforms.ComputeMetrics;
+import io.mathbeam.transforms.ExpandSamples;
+import io.mathbeam.transforms.FailAboveRejectedFraction;
+import io.mathbeam.transforms.GenerateSamples;
+import io.mathbeam.transforms.GradeResponses;
+import io.mathbeam.transforms.ReadProblems;
+import io.mathbeam.transforms.WriteResults;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+
+/** The evaluation pipeline: read, fan out, generate, grade, measure, write. */
+public final class EvalPipeline {
+  private EvalPipeline() {}
+
+  public static void build(Pipeline pipeline, EvalConfig config) {
+    PCollectionTuple read =
+        pipeline.apply(
+            "ReadProblems", ReadProblems.from(config.sources()).withFieldMapping(config.mapping()));
+    PCollection<Problem> problems =
+        read.apply("CheckRejectedRows", FailAboveRejectedFraction.of(config.maxRejectedFraction()));
+    PCollection<GradedSample> graded =
+        problems
+            .apply(
+                "ExpandSamples",
+                ExpandSamples.withBaseSeed(config.baseSeed()).withReshuffle(config.reshuffle()))
+            .apply("GenerateSamples", GenerateSamples.using(config.generation()))
+            .apply("GradeResponses", GradeResponses.create());
+    PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
+    graded.apply(
+        "WriteResults",
+        WriteResults.to(config.outputDir())
+            .withMetrics(metrics)
+            .withRejected(read.get(ReadProblems.REJECTED))
+            .withManifest(config.manifestJson()));
+  }
+}

@@ -1,0 +1,70 @@
+package io.mathbeam.pipelines;
+
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.DefaultValueFactory;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+
+/** Where the problems come from and how to read them. */
+public interface InputOptions extends PipelineOptions {
+  @Description(
+      "Problem files, comma-separated: .jsonl/.json, .csv or .parquet, local paths or Beam file"
+          + " system URLs. Each file's base name is its dataset name.")
+  String getProblems();
+
+  void setProblems(String value);
+
+  @Description(
+      "Benchmark names resolved as <dataDir>/<name>.jsonl, comma-separated, each with an optional"
+          + " K: aime24:64,math500:4. 'sample' is the built-in demo set. When neither --problems"
+          + " nor --benchmarks is given, the built-in set is used.")
+  String getBenchmarks();
+
+  void setBenchmarks(String value);
+
+  @Description("Directory holding <benchmark>.jsonl files; default $MATHBEAM_DATA.")
+  @Default.InstanceFactory(DataDirFactory.class)
+  String getDataDir();
+
+  void setDataDir(String value);
+
+  @Description("Field holding the problem id; empty numbers the rows (row-<line>).")
+  @Default.String("id")
+  String getIdKey();
+
+  void setIdKey(String value);
+
+  @Description("Field holding the problem statement.")
+  @Default.String("problem")
+  String getQuestionKey();
+
+  void setQuestionKey(String value);
+
+  @Description("Field holding the gold answer: a string, or a list of accepted answers.")
+  @Default.String("answer")
+  String getAnswerKey();
+
+  void setAnswerKey(String value);
+
+  @Description("Samples per problem (K) where a benchmark does not give its own.")
+  @Default.Integer(4)
+  int getSamples();
+
+  void setSamples(int value);
+
+  @Description(
+      "Fail the run before any request is sent when more than this fraction of input rows is"
+          + " rejected (bad JSON, missing or empty field, duplicate id).")
+  @Default.Double(0.05)
+  double getMaxRejectedFraction();
+
+  void setMaxRejectedFraction(double value);
+
+  /** {@code $MATHBEAM_DATA}, or null. */
+  class DataDirFactory implements DefaultValueFactory<String> {
+    @Override
+    public String create(PipelineOptions options) {
+      return System.getenv("MATHBEAM_DATA");
+    }
+  }
+}

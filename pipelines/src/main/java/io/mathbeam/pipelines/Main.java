@@ -1,0 +1,80 @@
+package io.mathbeam.pipelines;
+
+import io.mathbeam.core.sim.SimServerMain;
+import java.io.PrintStream;
+import java.util.Arrays;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/** The {@code mathbeam} command line: {@code eval}, {@code serve-sim}, {@code grade}. */
+public final class Main {
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: mathbeam <command> [--option=value ...]",
+          "",
+          "commands:",
+          "  eval       evaluate a model on math benchmarks (the Beam pipeline)",
+          "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
+          "  grade      grade a JSONL file of gold/pred pairs",
+          "",
+          "'mathbeam <command> --help' lists a command's options.");
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    int code;
+    try {
+      code = run(args, System.out, System.err);
+    } catch (Throwable e) {
+      System.err.println("mathbeam: " + message(e));
+      if (System.getenv("MATHBEAM_DEBUG") != null) {
+        e.printStackTrace();
+      }
+      code = 1;
+    }
+    // Runner and HTTP threads are not all daemons; a failed DirectRunner run would hang otherwise.
+    System.exit(code);
+  }
+
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      out.println(USAGE);
+      return args.length == 0 ? 2 : 0;
+    }
+    String command = args[0];
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    boolean help = Arrays.asList(rest).contains("--help");
+    switch (command) {
+      case "eval" -> {
+        if (help) {
+          out.println("usage: mathbeam eval [--option=value ...]\n");
+          PipelineOptionsFactory.printHelp(out, EvalOptions.class);
+          return 0;
+        }
+        new EvalCommand(out).run(rest);
+        return 0;
+      }
+      case "serve-sim" -> {
+        SimServerMain.main(rest);
+        return 0;
+      }
+      case "grade" -> {
+        return new GradeCommand(out).run(rest);
+      }
+      default -> {
+        err.println("mathbeam: unknown command '" + command + "'\n\n" + USAGE);
+        return 2;
+      }
+    }
+  }
+
+  /** The innermost useful message of an exception chain (Beam wraps user errors). */
+  static String message(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String m = t.getMessage();
+    return m == null ? t.toString() : m;
+  }
+}

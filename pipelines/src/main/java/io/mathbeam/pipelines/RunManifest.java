@@ -1,0 +1,78 @@
+package io.mathbeam.pipelines;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.sampling.SamplingParams;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+
+/** The run manifest in metrics.json: what was evaluated, how, against what, and when. */
+final class RunManifest {
+  private RunManifest() {}
+
+  static ObjectNode build(
+      EvalOptions options,
+      List<ProblemSource> sources,
+      List<String> endpoints,
+      boolean simulated,
+      SamplingParams sampling,
+      Instant startedAt)
+      throws IOException {
+    ObjectNode m = MetricsJson.JSON.createObjectNode();
+    m.put("mathbeam_version", version());
+    m.put("started_at", startedAt.toString());
+    m.put("runner", options.getRunner().getSimpleName());
+    m.put("simulated_model", simulated);
+    var eps = m.putArray("endpoints");
+    endpoints.forEach(eps::add);
+    m.put("api", options.getApi());
+    m.put("model", options.getModel());
+    ObjectNode s = m.putObject("sampling");
+    s.put("temperature", sampling.temperature());
+    s.put("top_p", sampling.topP());
+    s.put("top_k", sampling.topK());
+    s.put("min_p", sampling.minP());
+    s.put("repetition_penalty", sampling.repetitionPenalty());
+    s.put("max_tokens", sampling.maxTokens());
+    var stop = s.putArray("stop");
+    sampling.stop().forEach(stop::add);
+    s.put("base_seed", options.getSeed());
+    ObjectNode prompt = m.putObject("prompt");
+    prompt.put("system", options.getSystemPrompt());
+    prompt.put("user_template", options.getUserTemplate());
+    var datasets = m.putArray("datasets");
+    for (ProblemSource source : sources) {
+      datasets
+          .addObject()
+          .put("name", source.datasetId())
+          .put("path", source.path())
+          .put("samples_per_problem", source.samples())
+          .put("sha256", ProblemFiles.sha256(source));
+    }
+    ObjectNode config = m.putObject("config");
+    config.put("max_in_flight_per_replica", options.getMaxInFlightPerReplica());
+    config.put("max_attempts", options.getMaxAttempts());
+    config.put("request_timeout_seconds", options.getRequestTimeoutSeconds());
+    config.put("max_rejected_fraction", options.getMaxRejectedFraction());
+    config.put("id_key", options.getIdKey());
+    config.put("question_key", options.getQuestionKey());
+    config.put("answer_key", options.getAnswerKey());
+    return m;
+  }
+
+  static String version() {
+    Properties p = new Properties();
+    try (InputStream in = RunManifest.class.getResourceAsStream("version.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      return "unknown";
+    }
+    return p.getProperty("version", "unknown");
+  }
+}

@@ -1,0 +1,53 @@
+package io.mathbeam.pipelines;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.SummaryTable;
+import io.mathbeam.core.stats.DatasetMetrics;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.util.MimeTypes;
+
+/**
+ * Completes a run's outputs once the pipeline is done: stamps the end time into the manifest of
+ * {@code metrics.json} and prints the summary table.
+ */
+final class RunOutputs {
+  private RunOutputs() {}
+
+  static EvalResult finish(String outputDir, Instant started, Instant finished, PrintStream out)
+      throws IOException {
+    ResourceId metricsFile =
+        FileSystems.matchNewResource(outputDir, true)
+            .resolve(
+                "metrics.json",
+                org.apache.beam.sdk.io.fs.ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
+    ObjectNode root;
+    try (InputStream in = Channels.newInputStream(FileSystems.open(metricsFile))) {
+      root = (ObjectNode) MetricsJson.JSON.readTree(in);
+    }
+    ObjectNode manifest = (ObjectNode) root.get("manifest");
+    manifest.put("finished_at", finished.toString());
+    manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
+    try (OutputStream os =
+        Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
+      os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
+    }
+    List<DatasetMetrics> metrics = MetricsJson.parse(root);
+    String summary = SummaryTable.format(metrics);
+    out.println();
+    out.print(summary);
+    out.println();
+    out.println("Outputs in " + outputDir + ": metrics.json, samples/, problems/, rejected/");
+    return new EvalResult(outputDir, metrics, summary);
+  }
+}

@@ -1,0 +1,76 @@
+package io.mathbeam.pipelines;
+
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.DefaultValueFactory;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+
+/** The OpenAI-compatible servers to sample from. */
+public interface ServerOptions extends PipelineOptions {
+  @Description(
+      "Base URLs of OpenAI-compatible replicas, comma-separated (http://host:8000). Empty starts"
+          + " the built-in simulated fleet (a simulated model, for demos and tests).")
+  String getEndpoints();
+
+  void setEndpoints(String value);
+
+  @Description("chat (POST /v1/chat/completions) or completions (POST /v1/completions).")
+  @Default.String("chat")
+  String getApi();
+
+  void setApi(String value);
+
+  @Description("Model name sent with each request; default: the first id of GET /v1/models.")
+  String getModel();
+
+  void setModel(String value);
+
+  @Description(
+      "API key sent as a Bearer token; default $MATHBEAM_API_KEY. Never written to outputs or"
+          + " logs.")
+  @Default.InstanceFactory(ApiKeyFactory.class)
+  String getApiKey();
+
+  void setApiKey(String value);
+
+  @Description(
+      "Cap on requests in flight per replica, shared by all workers of a JVM; set it near the"
+          + " server's batch capacity (vLLM max_num_seqs).")
+  @Default.Integer(64)
+  int getMaxInFlightPerReplica();
+
+  void setMaxInFlightPerReplica(int value);
+
+  @Description("HTTP attempts per sample before it is recorded as a failure.")
+  @Default.Integer(6)
+  int getMaxAttempts();
+
+  void setMaxAttempts(int value);
+
+  @Description("Timeout of one HTTP attempt, in seconds (long: reasoning generations are slow).")
+  @Default.Integer(1800)
+  int getRequestTimeoutSeconds();
+
+  void setRequestTimeoutSeconds(int value);
+
+  @Description("Replicas of the built-in simulated fleet (only without --endpoints).")
+  @Default.Integer(2)
+  int getSimReplicas();
+
+  void setSimReplicas(int value);
+
+  @Description(
+      "Time dilation of the built-in simulated fleet: simulated GPU time is divided by this.")
+  @Default.Double(400)
+  double getSimTimeScale();
+
+  void setSimTimeScale(double value);
+
+  /** {@code $MATHBEAM_API_KEY}, or null. */
+  class ApiKeyFactory implements DefaultValueFactory<String> {
+    @Override
+    public String create(PipelineOptions options) {
+      return System.getenv("MATHBEAM_API_KEY");
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package io.mathbeam.pipelines;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.RequestLogEntry;
+import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.core.stats.PassAtK;
+import io.mathbeam.core.testing.SharedData;
+import io.mathbeam.transforms.ParquetRecords;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** The whole evaluation over real HTTP against the simulated fleet, outputs read back. */
+public class EvalPipelineTest {
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private EvalResult eval(String... args) throws Exception {
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    List<String> all = new ArrayList<>(List.of(args));
+    // tests keep the DirectRunner's immutability and encodability checks on
+    all.add("--enforceImmutability=true");
+    all.add("--enforceEncodability=true");
+    EvalResult result =
+        new EvalCommand(new PrintStream(printed, true, StandardCharsets.UTF_8))
+            .run(all.toArray(new String[0]));
+    String out = printed.toString(StandardCharsets.UTF_8);
+    assertTrue(out, out.contains("AGGREGATE"));
+    return result;
+  }
+
+  @Test
+  public void builtinSetEndToEndAgainstEmbeddedSimulatedFleet() throws Exception {
+    String out = tmp.newFolder("run").getPath();
+    EvalResult result = eval("--benchmarks=sample:6", "--output=" + out, "--simTimeScale=4000");
+    List<GenericRecord> samples = ParquetRecords.readAll(out + "/samples/*.parquet");
+    JsonNode metrics = JSON.readTree(Path.of(out, "metrics.json").toFile());
+    int problems = metrics.path("datasets").path("sample").path("num_problems").asInt();
+    assertEquals(16, problems);
+    checkSamples(samples, Map.of("sample", 16), 6, metrics);
+
+    List<GenericRecord> problemRows = ParquetRecords.readAll(out + "/problems/*.parquet");
+    assertEquals(16, problemRows.size());
+    for (GenericRecord row : problemRows) {
+      assertEquals(6, ((List<?>) row.get("responses")).size());
+      assertEquals(6, ((List<?>) row.get("rewards")).size());
+      assertEquals(6, ((List<?>) row.get("extracted_answers")).size());
+    }
+    JsonNode manifest = metrics.path("manifest");
+    assertTrue(manifest.path("simulated_model").asBoolean());
+    assertFalse(manifest.path("finished_at").asText().isEmpty());
+    assertEquals(64, manifest.path("datasets").get(0).path("sha256").asText().length());
+    assertTrue(result.summary(), result.summary().contains("Pass@6"));
+  }
+
+  @Test
+  public void sharedBenchmarksAgainstAnExternalFleetSendOneRequestPerSample() throws Exception {
+    Path data = SharedData.datasets();
+    Path log = tmp.getRoot().toPath().resolve("requests.jsonl");
+    SimConfig config =
+        SimConfig.builder()
+            .replicas(3)
+            .timeScale(4000)
+            .maxModelLen(40960)
+            .requestLog(log)
+            .answerKey(
+                AnswerKey.fromJsonl(
+                    List.of(data.resolve("aime24.jsonl"), data.resolve("math500.jsonl")),
+                    "problem",
+                    "answer"))
+            .build();
+    try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+      String out = tmp.newFolder("shared-run").getPath();
+      eval(
+          "--benchmarks=aime24:4,math500:1",
+          "--dataDir=" + data,
+          "--endpoints=" + String.join(",", fleet.endpoints()),
+          "--maxInFlightPerReplica=16",
+          "--output=" + out);
+      JsonNode metrics = JSON.readTree(Path.of(out, "metrics.json").toFile());
+      List<GenericRecord> samples = ParquetRecords.readAll(out + "/samples/*.parquet");
+      checkSamples(samples, Map.of("aime24", 30, "math500", 500), -1, metrics);
+      assertEquals(30 * 4 + 500, samples.size());
+
+      List<RequestLogEntry> requests = fleet.requestLog();
+      long ok = requests.stream().filter(r -> r.status() == 200).count();
+      assertEquals(30 * 4 + 500, ok);
+      Set<String> promptSeeds = new HashSet<>();
+      for (RequestLogEntry r : requests) {
+        assertTrue("duplicate request " + r, promptSeeds.add(r.promptHash() + "/" + r.seed()));
+      }
+      assertTrue(Files.size(log) > 0);
+    }
+  }
+
+  @Test
+  public void tooManyRejectedRowsFailWithFileAndLineBeforeAnyRequest() throws Exception {
+    Path bad = tmp.getRoot().toPath().resolve("mine.jsonl");
+    Files.writeString(
+        bad,
+        "{\"id\":\"1\",\"problem\":\"What is 2+2?\",\"answer\":\"4\"}\n"
+            + "{\"id\":\"2\",\"problem\":\"\",\"answer\":\"4\"}\n"
+            + "not json\n");
+    String out = tmp.newFolder("bad-run").getPath();
+    Exception e =
+        assertThrows(
+            Exception.class, () -> eval("--problems=" + bad, "--output=" + out, "--samples=2"));
+    String message = Main.message(e);
+    assertTrue(message, message.contains("2 of 3 input rows were rejected"));
+    assertTrue(message, message.contains("mine.jsonl:2: field 'problem'"));
+    assertTrue(message, message.contains("mine.jsonl:3: invalid JSON"));
+  }
+
+  @Test
+  public void rejectedRowsBelowTheLimitAreWrittenAndTheRunCompletes() throws Exception {
+    Path mixed = tmp.getRoot().toPath().resolve("mixed.csv");
+    Files.writeString(
+        mixed, "id,problem,answer\n1,What is 2+2?,4\n2,What is 3+3?,6\n2,Duplicate id,7\n3,,9\n");
+    String out = tmp.newFolder("mixed-run").getPath();
+    eval("--problems=" + mixed, "--output=" + out, "--samples=3", "--maxRejectedFraction=0.5");
+    List<String> rejected = new ArrayList<>();
+    try (var files = Files.list(Path.of(out, "rejected"))) {
+      for (Path f : files.toList()) {
+        rejected.addAll(Files.readAllLines(f));
+      }
+    }
+    assertEquals(rejected.toString(), 2, rejected.size());
+    String joined = String.join("\n", rejected);
+    assertTrue(joined, joined.contains("duplicate id '2'"));
+    assertTrue(joined, joined.contains("\"line\":5"));
+    List<GenericRecord> samples = ParquetRecords.readAll(out + "/samples/*.parquet");
+    assertEquals(2 * 3, samples.size());
+  }
+
+  /**
+   * Rows = problems x K, no sample lost or duplicated, seeds distinct within a problem, and pass@k
+   * in metrics.json equal to the estimator recomputed from the sample rows and non-decreasing.
+   */
+  private static void checkSamples(
+      List<GenericRecord> samples,
+      Map<String, Integer> problemsPerDataset,
+      int k,
+      JsonNode metrics) {
+    Map<String, List<GenericRecord>> byProblem = new HashMap<>();
+    Set<String> ids = new HashSet<>();
+    for (GenericRecord s : samples) {
+      String problem = s.get("data_source") + "/" + s.get("problem_id");
+      assertTrue("duplicate sample " + problem, ids.add(problem + "#" + s.get("sample_index")));
+      byProblem.computeIfAbsent(problem, p -> new ArrayList<>()).add(s);
+      assertNotNull(s.get("status"));
+    }
+    for (Map.Entry<String, Integer> e : problemsPerDataset.entrySet()) {
+      String dataset = e.getKey();
+      JsonNode m = metrics.path("datasets").path(dataset);
+      assertEquals(dataset, (int) e.getValue(), m.path("num_problems").asInt());
+      int kMax = m.path("pass_at_k").size();
+      if (k > 0) {
+        assertEquals(k, kMax);
+      }
+      double[] expected = new double[kMax];
+      int problems = 0;
+      for (Map.Entry<String, List<GenericRecord>> p : byProblem.entrySet()) {
+        if (!p.getKey().startsWith(dataset + "/")) {
+          continue;
+        }
+        problems++;
+        List<GenericRecord> rows = p.getValue();
+        Set<Object> seeds = new HashSet<>();
+        int correct = 0;
+        for (GenericRecord r : rows) {
+          assertTrue("seed repeated in " + p.getKey(), seeds.add(r.get("seed")));
+          correct += ((Double) r.get("reward")) > 0 ? 1 : 0;
+        }
+        assertEquals(kMax, rows.size());
+        for (int i = 1; i <= kMax; i++) {
+          expected[i - 1] += PassAtK.estimate(rows.size(), correct, i);
+        }
+      }
+      assertEquals(dataset, (int) e.getValue(), problems);
+      double previous = -1;
+      for (int i = 1; i <= kMax; i++) {
+        double value = m.path("pass_at_k").get(i - 1).path("value").asDouble();
+        assertEquals(dataset + " pass@" + i, expected[i - 1] / problems, value, 1e-9);
+        assertTrue("pass@k decreases at k=" + i, value >= previous);
+        previous = value;
+      }
+    }
+  }
+}

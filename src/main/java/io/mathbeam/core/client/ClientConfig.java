@@ -1,0 +1,242 @@
+package io.mathbeam.core.client;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Settings of an {@link OpenAiClient}. Endpoint URLs are normalised (trailing {@code /} and {@code
+ * /v1} removed), so configs that differ only in that spelling are equal and share one client.
+ * {@link #toString()} never shows the API key.
+ *
+ * @param endpoints replica base URLs, e.g. {@code http://gpu-3:8000}
+ * @param model served model name; null to use the first id of {@code GET /v1/models}
+ * @param apiKey sent as {@code Authorization: Bearer}; null for none
+ * @param maxInFlightPerReplica requests one JVM keeps open against one replica at most
+ * @param maxAttempts HTTP attempts per sample, first try included
+ * @param requestTimeout limit for one attempt, queueing and generation on the server included
+ * @param healthProbeInterval how often an ejected replica's {@code /health} is probed
+ * @param unhealthyAfterFailures consecutive connection failures / 5xx that eject a replica
+ */
+public record ClientConfig(
+    List<String> endpoints,
+    Api api,
+    String model,
+    String apiKey,
+    int maxInFlightPerReplica,
+    int maxAttempts,
+    Duration initialBackoff,
+    Duration maxBackoff,
+    Duration requestTimeout,
+    Duration connectTimeout,
+    Duration healthProbeInterval,
+    int unhealthyAfterFailures)
+    implements Serializable {
+
+  public ClientConfig {
+    Objects.requireNonNull(endpoints, "endpoints");
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("at least one endpoint is required");
+    }
+    List<String> normalized = new ArrayList<>();
+    for (String endpoint : endpoints) {
+      String base = normalize(endpoint);
+      if (normalized.contains(base)) {
+        throw new IllegalArgumentException("duplicate endpoint " + base);
+      }
+      normalized.add(base);
+    }
+    endpoints = List.copyOf(normalized);
+    api = api == null ? Api.CHAT : api;
+    model = model == null || model.isEmpty() ? null : model;
+    apiKey = apiKey == null || apiKey.isEmpty() ? null : apiKey;
+    requirePositive(maxInFlightPerReplica, "maxInFlightPerReplica");
+    requirePositive(maxAttempts, "maxAttempts");
+    requirePositive(unhealthyAfterFailures, "unhealthyAfterFailures");
+    requireNonNegative(initialBackoff, "initialBackoff");
+    requireNonNegative(maxBackoff, "maxBackoff");
+    requirePositiveDuration(requestTimeout, "requestTimeout");
+    requirePositiveDuration(connectTimeout, "connectTimeout");
+    requirePositiveDuration(healthProbeInterval, "healthProbeInterval");
+  }
+
+  /** A builder with the defaults for the given replica base URLs. */
+  public static Builder builder(List<String> endpoints) {
+    return new Builder(endpoints);
+  }
+
+  /** The defaults for the given replica base URLs. */
+  public static ClientConfig of(String... endpoints) {
+    return builder(List.of(endpoints)).build();
+  }
+
+  /** A builder pre-filled with this config's values. */
+  public Builder toBuilder() {
+    return new Builder(endpoints)
+        .api(api)
+        .model(model)
+        .apiKey(apiKey)
+        .maxInFlightPerReplica(maxInFlightPerReplica)
+        .maxAttempts(maxAttempts)
+        .initialBackoff(initialBackoff)
+        .maxBackoff(maxBackoff)
+        .requestTimeout(requestTimeout)
+        .connectTimeout(connectTimeout)
+        .healthProbeInterval(healthProbeInterval)
+        .unhealthyAfterFailures(unhealthyAfterFailures);
+  }
+
+  @Override
+  public String toString() {
+    return "ClientConfig[endpoints="
+        + endpoints
+        + ", api="
+        + api
+        + ", model="
+        + model
+        + ", apiKey="
+        + (apiKey == null ? "none" : "***")
+        + ", maxInFlightPerReplica="
+        + maxInFlightPerReplica
+        + ", maxAttempts="
+        + maxAttempts
+        + ", initialBackoff="
+        + initialBackoff
+        + ", maxBackoff="
+        + maxBackoff
+        + ", requestTimeout="
+        + requestTimeout
+        + ", connectTimeout="
+        + connectTimeout
+        + "]";
+  }
+
+  static String normalize(String endpoint) {
+    Objects.requireNonNull(endpoint, "endpoint");
+    String base = endpoint.trim();
+    while (base.endsWith("/")) {
+      base = base.substring(0, base.length() - 1);
+    }
+    if (base.endsWith("/v1")) {
+      base = base.substring(0, base.length() - 3);
+    }
+    while (base.endsWith("/")) {
+      base = base.substring(0, base.length() - 1);
+    }
+    if (!base.startsWith("http://") && !base.startsWith("https://")) {
+      throw new IllegalArgumentException("endpoint must be an http(s) URL: " + endpoint);
+    }
+    return base;
+  }
+
+  private static void requirePositive(int value, String name) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+    }
+  }
+
+  private static void requireNonNegative(Duration value, String name) {
+    if (value == null || value.isNegative()) {
+      throw new IllegalArgumentException(name + " must be >= 0, got " + value);
+    }
+  }
+
+  private static void requirePositiveDuration(Duration value, String name) {
+    if (value == null || value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException(name + " must be > 0, got " + value);
+    }
+  }
+
+  /** Fluent construction with defaults. */
+  public static final class Builder {
+    private final List<String> endpoints;
+    private Api api = Api.CHAT;
+    private String model;
+    private String apiKey;
+    private int maxInFlightPerReplica = 64;
+    private int maxAttempts = 6;
+    private Duration initialBackoff = Duration.ofMillis(500);
+    private Duration maxBackoff = Duration.ofSeconds(30);
+    private Duration requestTimeout = Duration.ofMinutes(30);
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration healthProbeInterval = Duration.ofSeconds(2);
+    private int unhealthyAfterFailures = 3;
+
+    private Builder(List<String> endpoints) {
+      this.endpoints = List.copyOf(endpoints);
+    }
+
+    public Builder api(Api value) {
+      api = value;
+      return this;
+    }
+
+    public Builder model(String value) {
+      model = value;
+      return this;
+    }
+
+    public Builder apiKey(String value) {
+      apiKey = value;
+      return this;
+    }
+
+    public Builder maxInFlightPerReplica(int value) {
+      maxInFlightPerReplica = value;
+      return this;
+    }
+
+    public Builder maxAttempts(int value) {
+      maxAttempts = value;
+      return this;
+    }
+
+    public Builder initialBackoff(Duration value) {
+      initialBackoff = value;
+      return this;
+    }
+
+    public Builder maxBackoff(Duration value) {
+      maxBackoff = value;
+      return this;
+    }
+
+    public Builder requestTimeout(Duration value) {
+      requestTimeout = value;
+      return this;
+    }
+
+    public Builder connectTimeout(Duration value) {
+      connectTimeout = value;
+      return this;
+    }
+
+    public Builder healthProbeInterval(Duration value) {
+      healthProbeInterval = value;
+      return this;
+    }
+
+    public Builder unhealthyAfterFailures(int value) {
+      unhealthyAfterFailures = value;
+      return this;
+    }
+
+    public ClientConfig build() {
+      return new ClientConfig(
+          endpoints,
+          api,
+          model,
+          apiKey,
+          maxInFlightPerReplica,
+          maxAttempts,
+          initialBackoff,
+          maxBackoff,
+          requestTimeout,
+          connectTimeout,
+          healthProbeInterval,
+          unhealthyAfterFailures);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.mathbeam.core.client;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A snapshot of an {@link OpenAiClient}'s counters.
+ *
+ * @param requestsSent generation HTTP attempts sent, retries included
+ * @param retries attempts beyond the first of each sample
+ * @param succeeded samples that ended with a completion
+ * @param failuresByClass samples that failed for good, by {@code ErrorClass} name
+ * @param inFlightByReplica open generation requests per replica base URL, now
+ * @param maxInFlightByReplica the highest in-flight count each replica has seen
+ * @param waitingByReplica requests waiting for a permit of each replica, now
+ * @param unhealthyReplicas replicas currently ejected from routing
+ */
+public record ClientStats(
+    long requestsSent,
+    long retries,
+    long succeeded,
+    Map<String, Long> failuresByClass,
+    Map<String, Integer> inFlightByReplica,
+    Map<String, Integer> maxInFlightByReplica,
+    Map<String, Integer> waitingByReplica,
+    Set<String> unhealthyReplicas) {
+
+  public ClientStats {
+    failuresByClass = Map.copyOf(failuresByClass);
+    inFlightByReplica = Map.copyOf(inFlightByReplica);
+    maxInFlightByReplica = Map.copyOf(maxInFlightByReplica);
+    waitingByReplica = Map.copyOf(waitingByReplica);
+    unhealthyReplicas = Set.copyOf(unhealthyReplicas);
+  }
+
+  /** Samples that failed for good, all classes together. */
+  public long failed() {
+    return failuresByClass.values().stream().mapToLong(Long::longValue).sum();
+  }
+}

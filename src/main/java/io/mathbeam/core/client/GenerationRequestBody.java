@@ -1,0 +1,75 @@
+package io.mathbeam.core.client;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SamplingParams;
+import java.io.UncheckedIOException;
+
+/**
+ * JSON bodies sent to the server. Every sampling field is explicit, because omitted ones are filled
+ * from the model's generation_config, not from OpenAI defaults (spec §2.3).
+ */
+final class GenerationRequestBody {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private GenerationRequestBody() {}
+
+  static byte[] generation(
+      Api api,
+      String model,
+      SampleRequest request,
+      PromptTemplate template,
+      SamplingParams params,
+      int maxTokens) {
+    ObjectNode root = prompt(api, model, request, template);
+    root.put("temperature", params.temperature());
+    root.put("top_p", params.topP());
+    root.put("top_k", params.topK());
+    root.put("min_p", params.minP());
+    root.put("repetition_penalty", params.repetitionPenalty());
+    root.put("max_tokens", maxTokens);
+    root.put("seed", request.seed());
+    if (!params.stop().isEmpty()) {
+      ArrayNode stop = root.putArray("stop");
+      params.stop().forEach(stop::add);
+    }
+    root.put("n", 1);
+    return bytes(root);
+  }
+
+  /** A {@code POST /tokenize} body that counts the same prompt tokens as the generation. */
+  static byte[] tokenize(Api api, String model, SampleRequest request, PromptTemplate template) {
+    return bytes(prompt(api, model, request, template));
+  }
+
+  private static ObjectNode prompt(
+      Api api, String model, SampleRequest request, PromptTemplate template) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("model", model);
+    if (api == Api.CHAT) {
+      ArrayNode messages = root.putArray("messages");
+      if (template.systemPrompt() != null) {
+        messages.addObject().put("role", "system").put("content", template.systemPrompt());
+      }
+      messages
+          .addObject()
+          .put("role", "user")
+          .put("content", template.userMessage(request.problem()));
+    } else {
+      root.put("prompt", template.rawPrompt(request.problem()));
+    }
+    return root;
+  }
+
+  private static byte[] bytes(ObjectNode root) {
+    try {
+      return JSON.writeValueAsBytes(root);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

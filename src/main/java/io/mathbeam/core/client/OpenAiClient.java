@@ -1,0 +1,598 @@
+package io.mathbeam.core.client;
+
+import io.mathbeam.core.model.ErrorClass;
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SamplingParams;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Asynchronous client for OpenAI-compatible (vLLM, SGLang) replicas, following the client rules of
+ * {@code shared/specs/openai-server-behavior.md}: HTTP/1.1 only, explicit sampling fields,
+ * problem-affine rendezvous routing over healthy replicas, a per-replica in-flight cap enforced
+ * without blocking threads, retries with capped exponential backoff and full jitter, and one capped
+ * retry on a context-window rejection.
+ *
+ * <p>Use {@link #shared(ClientConfig)} in pipeline workers so the per-replica cap holds across
+ * every user in the JVM.
+ */
+public final class OpenAiClient implements AutoCloseable {
+  private static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
+  private static final Map<ClientConfig, SharedEntry> SHARED = new HashMap<>();
+
+  private final ClientConfig config;
+  private final DelayScheduler scheduler;
+  private final Backoff backoff;
+  private final HttpClient http;
+  private final MetadataRequests metadata;
+  private final HealthMonitor health;
+  private final ExecutorService httpExecutor;
+  private final ScheduledExecutorService ownedScheduler;
+  private final ReplicaSet replicas;
+  private final ModelResolver models;
+  private final boolean shared;
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Map<String, Integer> promptTokensByPrompt = new ConcurrentHashMap<>();
+  private final Set<SampleCall> activeCalls = ConcurrentHashMap.newKeySet();
+  private final LongAdder requestsSent = new LongAdder();
+  private final LongAdder retries = new LongAdder();
+  private final LongAdder succeeded = new LongAdder();
+  private final Map<ErrorClass, LongAdder> failures = new ConcurrentHashMap<>();
+
+  /** A client that owns its scheduler; prefer {@link #shared(ClientConfig)} in pipelines. */
+  public OpenAiClient(ClientConfig config) {
+    this(config, null, new Random(), false);
+  }
+
+  /**
+   * A client with an injected scheduler (backoff waits and health probes) and jitter source, for
+   * tests. The scheduler is not shut down by {@link #close()}.
+   */
+  public OpenAiClient(ClientConfig config, DelayScheduler scheduler, Random random) {
+    this(config, scheduler, random, false);
+  }
+
+  private OpenAiClient(
+      ClientConfig config, DelayScheduler scheduler, Random random, boolean shared) {
+    this.config = config;
+    this.shared = shared;
+    if (scheduler == null) {
+      ownedScheduler = Executors.newSingleThreadScheduledExecutor(daemonThreads("mathbeam-retry"));
+      this.scheduler = DelayScheduler.of(ownedScheduler);
+    } else {
+      ownedScheduler = null;
+      this.scheduler = scheduler;
+    }
+    this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), random);
+    this.httpExecutor = Executors.newCachedThreadPool(daemonThreads("mathbeam-http"));
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(config.connectTimeout())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .executor(httpExecutor)
+            .build();
+    this.http = http;
+    Duration metadataTimeout =
+        config.requestTimeout().compareTo(METADATA_TIMEOUT) < 0
+            ? config.requestTimeout()
+            : METADATA_TIMEOUT;
+    this.metadata = new MetadataRequests(http, config.apiKey(), metadataTimeout);
+    this.health =
+        new HealthMonitor(metadata, this.scheduler, config.healthProbeInterval(), closed::get);
+    List<Replica> list = new ArrayList<>();
+    for (String endpoint : config.endpoints()) {
+      list.add(
+          new Replica(endpoint, config.maxInFlightPerReplica(), config.unhealthyAfterFailures()));
+    }
+    this.replicas = new ReplicaSet(list);
+    this.models = new ModelResolver(config.model(), replicas.all(), metadata);
+  }
+
+  /**
+   * The JVM-wide client for {@code config}: equal configs get the same instance. Each call must be
+   * paired with one {@link #close()}; the last close shuts the client down.
+   */
+  public static OpenAiClient shared(ClientConfig config) {
+    synchronized (SHARED) {
+      SharedEntry entry = SHARED.get(config);
+      if (entry == null) {
+        entry = new SharedEntry(new OpenAiClient(config, null, new Random(), true));
+        SHARED.put(config, entry);
+      }
+      entry.references++;
+      return entry.client;
+    }
+  }
+
+  /** The settings this client was built with. */
+  public ClientConfig config() {
+    return config;
+  }
+
+  /**
+   * Requests one sample. The future never completes exceptionally: a request that fails for good
+   * yields a {@link Generation} whose {@code errorClass} is an {@link ErrorClass} name.
+   */
+  public CompletableFuture<Generation> generate(
+      SampleRequest request, PromptTemplate template, SamplingParams params) {
+    SampleCall call =
+        new SampleCall(
+            request,
+            template,
+            params,
+            replicas.orderFor(request.problemKey()),
+            request.problemKey() + "#" + config.api() + "#" + template.hashCode());
+    activeCalls.add(call);
+    call.result.whenComplete((generation, error) -> activeCalls.remove(call));
+    guarded(call, () -> attempt(call));
+    return call.result;
+  }
+
+  /** Current counters. */
+  public ClientStats stats() {
+    Map<String, Long> failed = new HashMap<>();
+    failures.forEach((errorClass, count) -> failed.put(errorClass.name(), count.sum()));
+    Map<String, Integer> inFlight = new LinkedHashMap<>();
+    Map<String, Integer> maxInFlight = new LinkedHashMap<>();
+    Map<String, Integer> waiting = new LinkedHashMap<>();
+    Set<String> unhealthy = new HashSet<>();
+    for (Replica replica : replicas.all()) {
+      inFlight.put(replica.baseUrl(), replica.permits().inFlight());
+      maxInFlight.put(replica.baseUrl(), replica.permits().maxInFlight());
+      waiting.put(replica.baseUrl(), replica.permits().waiting());
+      if (!replica.healthy()) {
+        unhealthy.add(replica.baseUrl());
+      }
+    }
+    return new ClientStats(
+        requestsSent.sum(),
+        retries.sum(),
+        succeeded.sum(),
+        failed,
+        inFlight,
+        maxInFlight,
+        waiting,
+        unhealthy);
+  }
+
+  /**
+   * Releases this reference. A shared client shuts down when its last user closes it; requests
+   * still open then complete as failed ({@code CONNECTION}, "client closed").
+   */
+  @Override
+  public void close() {
+    if (!shared) {
+      shutdown();
+      return;
+    }
+    synchronized (SHARED) {
+      SharedEntry entry = SHARED.get(config);
+      if (entry == null || entry.client != this || --entry.references > 0) {
+        return;
+      }
+      SHARED.remove(config);
+    }
+    shutdown();
+  }
+
+  private void shutdown() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    replicas.all().forEach(replica -> replica.permits().close());
+    for (SampleCall call : List.copyOf(activeCalls)) {
+      fail(call, ErrorClass.CONNECTION, "client closed");
+    }
+    if (ownedScheduler != null) {
+      ownedScheduler.shutdownNow();
+    }
+    httpExecutor.shutdown();
+  }
+
+  // ---- one attempt: model name -> context window -> permit -> HTTP -> outcome ----
+
+  private void attempt(SampleCall call) {
+    if (closed.get()) {
+      fail(call, lastClassOr(call, ErrorClass.CONNECTION), "client closed");
+      return;
+    }
+    if (call.model == null) {
+      models
+          .model()
+          .whenComplete(
+              (model, error) ->
+                  guarded(
+                      call,
+                      () -> {
+                        if (error != null) {
+                          call.attempts++;
+                          retryOrFail(
+                              call,
+                              new AttemptFailure(
+                                  ErrorClass.CONNECTION,
+                                  AttemptFailure.describe(error),
+                                  null,
+                                  false));
+                        } else {
+                          call.model = model;
+                          attempt(call);
+                        }
+                      }));
+      return;
+    }
+    Replica replica = call.pinned != null ? call.pinned : replicas.choose(call.order, call.avoid);
+    call.pinned = null;
+    call.replica = replica;
+    replica
+        .models(() -> metadata.models(replica))
+        .handle(
+            (cards, error) ->
+                error == null ? ModelCard.maxModelLen(cards, call.model) : OptionalInt.empty())
+        .thenAccept(limit -> guarded(call, () -> acquireAndSend(call, replica, limit)));
+  }
+
+  private void acquireAndSend(SampleCall call, Replica replica, OptionalInt contextWindow) {
+    int maxTokens = call.maxTokensCeiling;
+    if (contextWindow.isPresent()) {
+      Integer prompt = promptTokensByPrompt.get(call.promptKey);
+      int budget = contextWindow.getAsInt() - (prompt == null ? 0 : prompt);
+      if (budget < 1) {
+        fail(
+            call,
+            ErrorClass.CONTEXT_OVERFLOW,
+            "prompt has "
+                + prompt
+                + " tokens; the context window of "
+                + replica.baseUrl()
+                + " is "
+                + contextWindow.getAsInt());
+        return;
+      }
+      maxTokens = Math.min(maxTokens, budget);
+    }
+    int cappedMaxTokens = maxTokens;
+    replica
+        .permits()
+        .acquire()
+        .whenComplete(
+            (granted, error) ->
+                guarded(
+                    call,
+                    () -> {
+                      if (error != null) {
+                        fail(call, lastClassOr(call, ErrorClass.CONNECTION), "client closed");
+                      } else if (!replica.healthy() && replicas.anyHealthy()) {
+                        // Ejected while this request waited: let the next replica take it.
+                        replica.permits().release();
+                        attempt(call);
+                      } else {
+                        send(call, replica, cappedMaxTokens);
+                      }
+                    }));
+  }
+
+  private void send(SampleCall call, Replica replica, int maxTokens) {
+    call.sentMaxTokens = maxTokens;
+    HttpRequest request;
+    try {
+      request =
+          metadata
+              .authorized(
+                  HttpRequest.newBuilder(URI.create(replica.baseUrl() + config.api().path())))
+              .timeout(config.requestTimeout())
+              .header("Content-Type", "application/json")
+              .POST(
+                  HttpRequest.BodyPublishers.ofByteArray(
+                      GenerationRequestBody.generation(
+                          config.api(),
+                          call.model,
+                          call.request,
+                          call.template,
+                          call.params,
+                          maxTokens)))
+              .build();
+    } catch (RuntimeException e) {
+      replica.permits().release();
+      throw e;
+    }
+    AtomicBoolean responseStarted = new AtomicBoolean();
+    call.attempts++;
+    requestsSent.increment();
+    long started = System.nanoTime();
+    CompletableFuture<HttpResponse<String>> response;
+    try {
+      response =
+          http.sendAsync(
+              request,
+              info -> {
+                responseStarted.set(true);
+                return HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8);
+              });
+    } catch (RuntimeException e) {
+      response = CompletableFuture.failedFuture(e);
+    }
+    response.whenComplete(
+        (answer, error) -> {
+          replica.permits().release();
+          guarded(
+              call,
+              () -> {
+                if (error != null) {
+                  onTransportError(
+                      call, replica, AttemptFailure.rootCause(error), responseStarted.get());
+                } else {
+                  onResponse(call, replica, answer, started);
+                }
+              });
+        });
+  }
+
+  private void onTransportError(
+      SampleCall call, Replica replica, Throwable error, boolean responseStarted) {
+    if (error instanceof HttpConnectTimeoutException || error instanceof ConnectException) {
+      health.failed(replica);
+      retryOrFail(
+          call,
+          new AttemptFailure(
+              ErrorClass.CONNECTION,
+              replica.baseUrl() + ": " + AttemptFailure.describe(error),
+              null,
+              true));
+    } else if (error instanceof HttpTimeoutException) {
+      retryOrFail(
+          call,
+          new AttemptFailure(
+              ErrorClass.TIMEOUT,
+              "no response from " + replica.baseUrl() + " within " + config.requestTimeout(),
+              null,
+              false));
+    } else if (error instanceof IOException
+        && !responseStarted
+        && !call.staleRetryUsed
+        && call.attempts < config.maxAttempts()) {
+      // A pooled connection the server closed while idle (spec §1.2): once, at once, same replica.
+      call.staleRetryUsed = true;
+      call.lastFailure =
+          new AttemptFailure(ErrorClass.CONNECTION, AttemptFailure.describe(error), null, false);
+      retries.increment();
+      call.pinned = replica;
+      attempt(call);
+    } else {
+      health.failed(replica);
+      retryOrFail(
+          call,
+          new AttemptFailure(
+              ErrorClass.CONNECTION,
+              replica.baseUrl() + ": " + AttemptFailure.describe(error),
+              null,
+              true));
+    }
+  }
+
+  private void onResponse(
+      SampleCall call, Replica replica, HttpResponse<String> response, long started) {
+    int status = response.statusCode();
+    if (status >= 200 && status < 300) {
+      replica.recordAnswer();
+      Completion completion;
+      try {
+        completion = Completion.parse(response.body(), config.api());
+      } catch (MalformedResponseException e) {
+        retryOrFail(
+            call,
+            new AttemptFailure(
+                ErrorClass.MALFORMED_RESPONSE,
+                "unusable 200 from " + replica.baseUrl() + ": " + e.getMessage(),
+                null,
+                false));
+        return;
+      }
+      String finish = completion.finishReason();
+      if ("abort".equals(finish) || "error".equals(finish)) {
+        health.failed(replica);
+        retryOrFail(
+            call,
+            new AttemptFailure(
+                ErrorClass.SERVER_ERROR,
+                "finish_reason " + finish + " from " + replica.baseUrl(),
+                null,
+                true));
+        return;
+      }
+      succeed(call, replica, completion, started);
+      return;
+    }
+    ErrorBody error = ErrorBody.parse(response.body());
+    String detail = "HTTP " + status + " from " + replica.baseUrl() + ": " + error.message();
+    Duration retryAfter =
+        Backoff.parseRetryAfter(
+            response.headers().firstValue("Retry-After").orElse(null), Instant.now());
+    if (status >= 500 && status != 501) {
+      health.failed(replica);
+      retryOrFail(call, new AttemptFailure(ErrorClass.SERVER_ERROR, detail, retryAfter, true));
+      return;
+    }
+    replica.recordAnswer();
+    if (status == 408 || status == 429) {
+      retryOrFail(call, new AttemptFailure(ErrorClass.RATE_LIMITED, detail, retryAfter, false));
+    } else if (ContextOverflow.matches(status, error.message())) {
+      onContextOverflow(call, replica, error.message(), detail);
+    } else {
+      fail(call, ErrorClass.BAD_REQUEST, detail);
+    }
+  }
+
+  /** Spec §4.3: learn the prompt length, retry once with max_tokens = what fits, never loop. */
+  private void onContextOverflow(SampleCall call, Replica replica, String message, String detail) {
+    Optional<ContextOverflow> overflow = ContextOverflow.parse(message);
+    if (call.overflowRetryUsed || overflow.isEmpty()) {
+      fail(call, ErrorClass.CONTEXT_OVERFLOW, detail);
+      return;
+    }
+    call.overflowRetryUsed = true;
+    ContextOverflow limits = overflow.get();
+    Integer known = promptTokensByPrompt.get(call.promptKey);
+    CompletableFuture<OptionalInt> promptTokens =
+        limits.promptTokens().isPresent()
+            ? CompletableFuture.completedFuture(limits.promptTokens())
+            : known != null
+                ? CompletableFuture.completedFuture(OptionalInt.of(known))
+                : metadata.countTokens(
+                    replica,
+                    GenerationRequestBody.tokenize(
+                        config.api(), call.model, call.request, call.template));
+    promptTokens.thenAccept(
+        prompt ->
+            guarded(
+                call,
+                () -> {
+                  if (prompt.isEmpty()) {
+                    fail(call, ErrorClass.CONTEXT_OVERFLOW, detail + " (prompt length unknown)");
+                    return;
+                  }
+                  promptTokensByPrompt.put(call.promptKey, prompt.getAsInt());
+                  int budget = limits.outputBudget(prompt.getAsInt());
+                  if (budget < 1 || budget >= call.sentMaxTokens) {
+                    fail(call, ErrorClass.CONTEXT_OVERFLOW, detail);
+                  } else if (call.attempts >= config.maxAttempts()) {
+                    fail(call, ErrorClass.CONTEXT_OVERFLOW, detail + " (no attempts left)");
+                  } else {
+                    call.maxTokensCeiling = budget;
+                    call.lastFailure =
+                        new AttemptFailure(ErrorClass.CONTEXT_OVERFLOW, detail, null, false);
+                    retries.increment();
+                    call.pinned = replica;
+                    attempt(call);
+                  }
+                }));
+  }
+
+  private void retryOrFail(SampleCall call, AttemptFailure failure) {
+    call.lastFailure = failure;
+    if (failure.tryNextReplica() && call.replica != null) {
+      call.avoid.add(call.replica);
+    }
+    if (closed.get() || call.attempts >= config.maxAttempts()) {
+      String suffix = call.attempts > 1 ? " (after " + call.attempts + " attempts)" : "";
+      fail(call, failure.errorClass(), failure.message() + suffix);
+      return;
+    }
+    retries.increment();
+    call.backoffs++;
+    Duration delay = backoff.delay(call.backoffs, failure.retryAfter());
+    try {
+      scheduler.schedule(delay, () -> guarded(call, () -> attempt(call)));
+    } catch (RuntimeException e) {
+      fail(call, failure.errorClass(), failure.message() + " (retry not possible: " + e + ")");
+    }
+  }
+
+  private void succeed(SampleCall call, Replica replica, Completion completion, long started) {
+    if (completion.promptTokens() > 0) {
+      promptTokensByPrompt.put(call.promptKey, completion.promptTokens());
+    }
+    health.succeeded(replica);
+    if (call.result.isDone()) {
+      return;
+    }
+    succeeded.increment();
+    call.result.complete(
+        new Generation(
+            call.request,
+            completion.text(),
+            completion.reasoning(),
+            completion.finishReason(),
+            completion.promptTokens(),
+            completion.completionTokens(),
+            (System.nanoTime() - started) / 1_000_000,
+            replica.baseUrl(),
+            call.attempts,
+            null,
+            null));
+  }
+
+  private void fail(SampleCall call, ErrorClass errorClass, String message) {
+    if (call.result.isDone()) {
+      return;
+    }
+    failures.computeIfAbsent(errorClass, key -> new LongAdder()).increment();
+    call.result.complete(
+        new Generation(
+            call.request,
+            null,
+            null,
+            null,
+            0,
+            0,
+            (System.nanoTime() - call.startNanos) / 1_000_000,
+            call.replica == null ? null : call.replica.baseUrl(),
+            call.attempts,
+            errorClass.name(),
+            message));
+  }
+
+  /** Runs a step of a call; a bug in it ends the call instead of leaving its future open. */
+  private void guarded(SampleCall call, Runnable step) {
+    try {
+      step.run();
+    } catch (RuntimeException | Error e) {
+      fail(call, lastClassOr(call, ErrorClass.CONNECTION), "client error: " + e);
+      if (e instanceof Error) {
+        throw (Error) e;
+      }
+    }
+  }
+
+  private static ErrorClass lastClassOr(SampleCall call, ErrorClass fallback) {
+    return call.lastFailure == null ? fallback : call.lastFailure.errorClass();
+  }
+
+  private static ThreadFactory daemonThreads(String prefix) {
+    AtomicInteger counter = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  private static final class SharedEntry {
+    final OpenAiClient client;
+    int references;
+
+    SharedEntry(OpenAiClient client) {
+      this.client = client;
+    }
+  }
+}

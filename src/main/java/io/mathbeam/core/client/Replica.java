@@ -1,0 +1,90 @@
+package io.mathbeam.core.client;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/** One server endpoint: its in-flight permits, health state and cached model cards. */
+final class Replica {
+  private final String baseUrl;
+  private final PermitQueue permits;
+  private final int unhealthyAfterFailures;
+  private final AtomicReference<CompletableFuture<List<ModelCard>>> models =
+      new AtomicReference<>();
+  private volatile boolean healthy = true;
+  private int consecutiveFailures;
+
+  Replica(String baseUrl, int maxInFlight, int unhealthyAfterFailures) {
+    this.baseUrl = baseUrl;
+    this.permits = new PermitQueue(maxInFlight);
+    this.unhealthyAfterFailures = unhealthyAfterFailures;
+  }
+
+  String baseUrl() {
+    return baseUrl;
+  }
+
+  PermitQueue permits() {
+    return permits;
+  }
+
+  boolean healthy() {
+    return healthy;
+  }
+
+  /** Counts a connection failure or 5xx; true when this one ejected the replica. */
+  synchronized boolean recordFailure() {
+    consecutiveFailures++;
+    if (healthy && consecutiveFailures >= unhealthyAfterFailures) {
+      healthy = false;
+      return true;
+    }
+    return false;
+  }
+
+  /** The replica answered with something other than a 5xx. */
+  synchronized void recordAnswer() {
+    consecutiveFailures = 0;
+  }
+
+  /** Marks the replica healthy; true when it had been ejected. */
+  synchronized boolean readmit() {
+    consecutiveFailures = 0;
+    boolean wasEjected = !healthy;
+    healthy = true;
+    return wasEjected;
+  }
+
+  /**
+   * The replica's model cards, fetched once with {@code fetch}; a failed fetch is forgotten so the
+   * next caller tries again.
+   */
+  CompletableFuture<List<ModelCard>> models(Supplier<CompletableFuture<List<ModelCard>>> fetch) {
+    CompletableFuture<List<ModelCard>> existing = models.get();
+    if (existing != null) {
+      return existing;
+    }
+    CompletableFuture<List<ModelCard>> fresh = new CompletableFuture<>();
+    if (!models.compareAndSet(null, fresh)) {
+      return models.get();
+    }
+    fetch
+        .get()
+        .whenComplete(
+            (cards, error) -> {
+              if (error != null) {
+                models.compareAndSet(fresh, null);
+                fresh.completeExceptionally(error);
+              } else {
+                fresh.complete(cards);
+              }
+            });
+    return fresh;
+  }
+
+  @Override
+  public String toString() {
+    return baseUrl;
+  }
+}

@@ -1,0 +1,49 @@
+package io.mathbeam.core.client;
+
+import java.util.List;
+import java.util.Set;
+
+/** The configured replicas and how a sample picks one of them. */
+final class ReplicaSet {
+  private final List<Replica> replicas;
+
+  ReplicaSet(List<Replica> replicas) {
+    this.replicas = List.copyOf(replicas);
+  }
+
+  List<Replica> all() {
+    return replicas;
+  }
+
+  /** The rendezvous preference order of {@code problemKey}. */
+  List<Replica> orderFor(String problemKey) {
+    return RendezvousOrder.order(problemKey, replicas);
+  }
+
+  /**
+   * The first healthy replica of {@code order} not in {@code avoid} (replicas that failed this
+   * sample with a connection error or 5xx); when every healthy one is avoided, {@code avoid} is
+   * cleared and the order starts over. With no healthy replica at all the same walk runs over all.
+   */
+  Replica choose(List<Replica> order, Set<Replica> avoid) {
+    boolean healthyOnly = anyHealthy();
+    for (int pass = 0; pass < 2; pass++) {
+      for (Replica replica : order) {
+        if ((replica.healthy() || !healthyOnly) && !avoid.contains(replica)) {
+          return replica;
+        }
+      }
+      avoid.clear();
+    }
+    return order.get(0);
+  }
+
+  boolean anyHealthy() {
+    for (Replica replica : replicas) {
+      if (replica.healthy()) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

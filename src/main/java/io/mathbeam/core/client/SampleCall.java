@@ -1,0 +1,59 @@
+package io.mathbeam.core.client;
+
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SamplingParams;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Mutable state of one sample across its attempts. Its steps run strictly one after another (each
+ * starts from the completion of the previous one), so no locking is needed.
+ */
+final class SampleCall {
+  final SampleRequest request;
+  final PromptTemplate template;
+  final SamplingParams params;
+  final CompletableFuture<Generation> result = new CompletableFuture<>();
+  final long startNanos = System.nanoTime();
+
+  /** Replicas that failed this call with a connection error or 5xx. */
+  final Set<Replica> avoid = new HashSet<>();
+
+  /** The problem's rendezvous order over all replicas. */
+  final List<Replica> order;
+
+  /** Identifies the rendered prompt, for remembering its token count. */
+  final String promptKey;
+
+  String model;
+  Replica replica;
+
+  /** Set when the next attempt must reuse this replica (stale connection, context overflow). */
+  Replica pinned;
+
+  int attempts;
+  int backoffs;
+  int maxTokensCeiling;
+  int sentMaxTokens;
+  boolean staleRetryUsed;
+  boolean overflowRetryUsed;
+  AttemptFailure lastFailure;
+
+  SampleCall(
+      SampleRequest request,
+      PromptTemplate template,
+      SamplingParams params,
+      List<Replica> order,
+      String promptKey) {
+    this.request = request;
+    this.template = template;
+    this.params = params;
+    this.order = order;
+    this.promptKey = promptKey;
+    this.maxTokensCeiling = params.maxTokens();
+  }
+}

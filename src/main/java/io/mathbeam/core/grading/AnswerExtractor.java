@@ -1,0 +1,270 @@
+package io.mathbeam.core.grading;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the final answer in a model response.
+ *
+ * <p>Only the part after the last {@code </think>} is searched when there is one; a response cut
+ * off inside its reasoning (no {@code </think>}) is searched whole. In order: the last {@code
+ * \boxed{...}} / {@code \fbox{...}} / {@code \framebox{...}} (brace-matched; also {@code \boxed
+ * 5}); the last "answer is ..." / "Answer: ..." phrase (also "final answer is", French, Spanish,
+ * German and Chinese forms, and GSM8K's {@code #### 18}); the last {@code $...$}, {@code $$...$$},
+ * {@code \(...\)} or {@code \[...\]} that reads as math (not a sentence, not a fragment ending in
+ * an operator, not a currency pair like {@code $5 and $6} or one spanning lines); the last number
+ * (with a simple fraction {@code 13/28} or {@code \frac{2}{5}} and a percent sign counted as part
+ * of it). A phrase or math span that is a sentence rather than an answer is reduced to its first
+ * number. Multiple-choice letters are found by {@link #extractChoice}.
+ */
+public final class AnswerExtractor {
+  /** "answer" in English, French, Spanish, German and Chinese. */
+  static final String ANSWER_WORD = "(?i:answer|r\u00e9ponse|respuesta|antwort|\u7b54\u6848)";
+
+  private static final Pattern BOX = Pattern.compile("\\\\(?:boxed|fbox|framebox)(?![a-zA-Z])");
+  private static final Pattern PHRASE =
+      Pattern.compile(
+          "(?:"
+              + ANSWER_WORD
+              + "\\s*(?:(?i:is|est|es|ist)\\b\\s*[:\uff1a]?|\u662f|[:\uff1a])|^####)["
+              + " \\t]*",
+          Pattern.MULTILINE);
+  private static final Pattern ARITHMETIC_COMMANDS =
+      Pattern.compile("\\\\(?:[dt]?frac|cdot|times|div|sqrt|left|right)");
+  private static final Pattern FRAGMENT_END = Pattern.compile("[=+\\-*/<>,]$");
+  private static final Pattern SENTENCE_END = Pattern.compile("\\.(?=\\s|$)|\u3002|\\n");
+  private static final Pattern NUMBER =
+      Pattern.compile(
+          "(?<![\\w.])(?:\\\\frac\\{-?\\d+\\}\\{\\d+\\}|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?(?![\\d,])"
+              + "|\\d+(?:\\.\\d+)?(?:/\\d+(?:\\.\\d+)?)?|\\.\\d+)(?:\\s*\\\\?%)?");
+  private static final Pattern WORD =
+      Pattern.compile("(?<![\\\\a-zA-Z])[a-zA-Z]{3,}|[\\p{L}&&[^\\p{ASCII}]]");
+  private static final Pattern TEXT_COMMAND =
+      Pattern.compile("\\\\(?:text|mathrm|mbox|textbf)\\{[^{}]*\\}");
+  private static final Pattern FUNCTION_WORDS =
+      Pattern.compile(
+          "(?i)^(?:sin|cos|tan|sec|csc|cot|log|exp|sqrt|frac|arcsin|arccos|arctan|sinh|cosh"
+              + "|tanh)$");
+
+  private AnswerExtractor() {}
+
+  /** The final answer of {@code response}, or null when it has none. */
+  public static String extract(String response) {
+    if (response == null || response.isBlank()) {
+      return null;
+    }
+    return resultOfArithmetic(find(answerRegion(response)));
+  }
+
+  private static String find(String region) {
+    String boxed = lastBoxed(region);
+    if (boxed != null) {
+      return boxed.isBlank() ? null : boxed.trim();
+    }
+    String phrase = lastPhrase(region);
+    if (phrase != null) {
+      return phrase;
+    }
+    String math = lastMath(region);
+    if (math != null) {
+      return math;
+    }
+    return lastNumber(region);
+  }
+
+  /** {@code 35 + 70 = 105} (no variables left of the last {@code =}) is the answer {@code 105}. */
+  private static String resultOfArithmetic(String answer) {
+    if (answer == null || !answer.contains("=")) {
+      return answer;
+    }
+    String a = answer.trim();
+    if (a.startsWith("(") && a.endsWith(")")) {
+      a = a.substring(1, a.length() - 1);
+    }
+    int last = a.lastIndexOf('=');
+    String left = ARITHMETIC_COMMANDS.matcher(a.substring(0, last)).replaceAll("");
+    String right = a.substring(last + 1).trim();
+    if (right.isEmpty()
+        || left.chars().anyMatch(Character::isLetter)
+        || a.contains("<")
+        || a.contains(">")) {
+      return answer;
+    }
+    return right;
+  }
+
+  /**
+   * A multiple-choice letter (A-E) in {@code response}: after an "answer is"/"Answer:" phrase, a
+   * leading letter ({@code D. because ...}), or the last standalone capital A-E. Null if none.
+   */
+  public static String extractChoice(String response) {
+    if (response == null) {
+      return null;
+    }
+    return ChoiceLetters.fromResponse(answerRegion(response));
+  }
+
+  /** Whether the answer part of {@code response} has a boxed answer. */
+  static boolean hasBoxed(String response) {
+    return response != null && lastBoxed(answerRegion(response)) != null;
+  }
+
+  /** The part after the last {@code </think>}, or the whole response without one. */
+  static String answerRegion(String response) {
+    int end = response.lastIndexOf("</think>");
+    return end < 0 ? response : response.substring(end + "</think>".length());
+  }
+
+  /** Content of the last complete box, "" for an empty box, null when there is none. */
+  static String lastBoxed(String text) {
+    Matcher m = BOX.matcher(text);
+    String found = null;
+    while (m.find()) {
+      int i = m.end();
+      while (i < text.length() && text.charAt(i) == ' ') {
+        i++;
+      }
+      if (i < text.length() && text.charAt(i) == '{') {
+        int close = Braces.matching(text, i);
+        if (close > 0) {
+          found = text.substring(i + 1, close);
+        }
+      } else if (i > m.end()) {
+        int end = i;
+        while (end < text.length()
+            && !Character.isWhitespace(text.charAt(end))
+            && text.charAt(end) != '$') {
+          end++;
+        }
+        if (end > i) {
+          found = text.substring(i, end);
+        }
+      }
+    }
+    return found;
+  }
+
+  private static String lastPhrase(String region) {
+    Matcher m = PHRASE.matcher(region);
+    String found = null;
+    while (m.find()) {
+      String tail = region.substring(m.end());
+      String math = leadingMath(tail);
+      String candidate;
+      if (math != null) {
+        candidate = reduce(math);
+      } else {
+        Matcher end = SENTENCE_END.matcher(tail);
+        candidate = reduce(end.find() ? tail.substring(0, end.start()) : tail);
+      }
+      if (candidate != null) {
+        found = candidate;
+      }
+    }
+    return found;
+  }
+
+  private static String leadingMath(String tail) {
+    String t = tail.stripLeading();
+    for (String[] pair :
+        new String[][] {{"$$", "$$"}, {"$", "$"}, {"\\(", "\\)"}, {"\\[", "\\]"}}) {
+      if (t.startsWith(pair[0])) {
+        int close = t.indexOf(pair[1], pair[0].length());
+        if (close > 0) {
+          return t.substring(pair[0].length(), close);
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String lastMath(String region) {
+    String found = null;
+    int i = 0;
+    int n = region.length();
+    while (i < n) {
+      char c = region.charAt(i);
+      if (c == '\\' && i + 1 < n && (region.charAt(i + 1) == '(' || region.charAt(i + 1) == '[')) {
+        String close = region.charAt(i + 1) == '(' ? "\\)" : "\\]";
+        int end = region.indexOf(close, i + 2);
+        if (end < 0) {
+          break;
+        }
+        found = keep(found, region.substring(i + 2, end));
+        i = end + 2;
+      } else if (c == '\\') {
+        i += 2;
+      } else if (c == '$') {
+        int width = i + 1 < n && region.charAt(i + 1) == '$' ? 2 : 1;
+        int end = region.indexOf(width == 2 ? "$$" : "$", i + width);
+        while (end > 0 && region.charAt(end - 1) == '\\') {
+          end = region.indexOf(width == 2 ? "$$" : "$", end + 1);
+        }
+        if (end < 0) {
+          break;
+        }
+        String content = region.substring(i + width, end);
+        char after = end + width < n ? region.charAt(end + width) : ' ';
+        if (width == 2 || !content.contains("\n") && !Character.isDigit(after) && after != '<') {
+          found = keep(found, content);
+        }
+        i = end + width;
+      } else {
+        i++;
+      }
+    }
+    return found;
+  }
+
+  /** A math span replaces the previous one unless it reads as a sentence or a fragment. */
+  private static String keep(String previous, String content) {
+    String t = content.trim();
+    if (t.isEmpty() || isWordy(t) || FRAGMENT_END.matcher(t).find()) {
+      return previous;
+    }
+    return t;
+  }
+
+  private static String lastNumber(String region) {
+    Matcher m = NUMBER.matcher(region);
+    String found = null;
+    while (m.find()) {
+      found = withSign(region, m);
+    }
+    return found;
+  }
+
+  private static String withSign(String text, Matcher m) {
+    int s = m.start();
+    if (s > 0 && text.charAt(s - 1) == '-') {
+      char before = s > 1 ? text.charAt(s - 2) : ' ';
+      if (!Character.isLetterOrDigit(before) && before != ')' && before != ']' && before != '}') {
+        return "-" + m.group().trim();
+      }
+    }
+    return m.group().trim();
+  }
+
+  /** The text itself when it reads as an answer; its first number when it is a sentence. */
+  private static String reduce(String text) {
+    String t = text.trim();
+    if (t.isEmpty()) {
+      return null;
+    }
+    if (!isWordy(t)) {
+      return t;
+    }
+    Matcher m = NUMBER.matcher(t);
+    return m.find() ? withSign(t, m) : null;
+  }
+
+  private static boolean isWordy(String text) {
+    Matcher m = WORD.matcher(TEXT_COMMAND.matcher(text).replaceAll(" "));
+    while (m.find()) {
+      if (!FUNCTION_WORDS.matcher(m.group()).matches()) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

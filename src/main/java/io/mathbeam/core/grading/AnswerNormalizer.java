@@ -1,0 +1,335 @@
+package io.mathbeam.core.grading;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Rewrites an answer string into a canonical LaTeX-ish form before string comparison and parsing.
+ *
+ * <p>What it does, in order: repairs control characters from bad JSON escapes ({@code \t}rac) and
+ * double-escaped LaTeX ({@code \\frac}); maps Unicode math symbols to LaTeX; drops a whole-answer
+ * {@code \boxed{}}, {@code $}, {@code \$}, {@code \left}/{@code \right}, spacing commands ({@code
+ * \! \, \; \: \quad}); {@code \dfrac}/{@code \tfrac} become {@code \frac}; an {@code \approx ...}
+ * tail is dropped; a trailing text annotation after a number ({@code 17\text{ any text}}, {@code
+ * 5.4\text{ cents}}) is dropped and other {@code \text{}}, {@code \mathrm{}}, {@code \mbox{}},
+ * {@code \textbf{}} wrappers are unwrapped; unit words after a number are dropped (see {@link
+ * #UNIT_WORDS}: with a space before them, or attached when three letters or longer, so {@code 10cm}
+ * stays {@code 10·c·m} and {@code 6m} stays a product); degree marks are dropped unless the answer
+ * has a trigonometric function (then the parser turns them into radians); percent signs are dropped
+ * (the {@link Grader} applies the percent policy using {@link #hasPercent}); thousands separators
+ * are removed when the whole answer is one number like {@code 1,000} or {@code 11,\!111}; a leading
+ * {@code x \in} goes; {@code (B)} becomes {@code B} and a label before an answer goes ({@code (C)
+ * 12} is {@code 12}); integer leading zeros go ({@code 025} is {@code 25}); mixed numbers {@code
+ * 2\frac{1}{2}} and {@code 1 1/2} become a single fraction; spaces next to punctuation are removed.
+ */
+public final class AnswerNormalizer {
+  /**
+   * Unit words dropped after a number. Single letters (m, g, s) are not units: they are variables.
+   */
+  public static final List<String> UNIT_WORDS =
+      List.of(
+          "units",
+          "unit",
+          "cm",
+          "mm",
+          "km",
+          "meters",
+          "meter",
+          "metres",
+          "metre",
+          "centimeters",
+          "centimeter",
+          "millimeters",
+          "kilometers",
+          "inches",
+          "inch",
+          "feet",
+          "foot",
+          "ft",
+          "yards",
+          "yard",
+          "miles",
+          "mile",
+          "mph",
+          "kg",
+          "kilograms",
+          "grams",
+          "gram",
+          "pounds",
+          "lbs",
+          "ounces",
+          "liters",
+          "litres",
+          "liter",
+          "ml",
+          "gallons",
+          "cents",
+          "cent",
+          "dollars",
+          "dollar",
+          "euros",
+          "degrees",
+          "degree",
+          "radians",
+          "seconds",
+          "minutes",
+          "minute",
+          "hours",
+          "hour",
+          "days",
+          "day",
+          "weeks",
+          "week",
+          "months",
+          "month",
+          "years",
+          "year",
+          "people",
+          "students",
+          "ways",
+          "times",
+          "cookies",
+          "apples",
+          "marbles",
+          "eggs");
+
+  private static final Pattern CONTROL_ESCAPE =
+      Pattern.compile("[\\t\\x08\\x0B\\x0C\\r\\x07](?=[a-zA-Z])");
+  private static final Pattern DOUBLE_ESCAPED =
+      Pattern.compile(
+          "\\\\\\\\(?:frac|dfrac|tfrac|sqrt|begin|end|text|mathrm|pi|left|right|cdot|times|boxed"
+              + "|infty|pm|sin|cos|tan|ln|log)");
+  private static final Pattern SIZING =
+      Pattern.compile(
+          "\\\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg)"
+              + "(?![a-zA-Z])\\.?");
+  private static final Pattern SPACING = Pattern.compile("\\\\[!,;:>]|\\\\q?quad(?![a-zA-Z])|~");
+  private static final String WRAPPERS =
+      "text|textbf|textit|textrm|texttt|mathrm|mathbf|mathit|mathsf|mathtt|mbox|boldsymbol"
+          + "|operatorname|hbox";
+  private static final Pattern TRAILING_TEXT =
+      Pattern.compile(
+          "^(.*[\\d})\\]])\\s*\\\\(?:" + WRAPPERS + ")\\s*\\{([^{}\\d]*)\\}(?:\\^\\{?[23]\\}?)?$");
+  private static final Pattern WRAPPER = Pattern.compile("\\\\(?:" + WRAPPERS + ")\\s*\\{");
+  private static final String UNIT_ALTERNATION = String.join("|", UNIT_WORDS);
+  private static final Pattern SPACED_UNIT =
+      Pattern.compile(
+          "(?i)(?<=[\\d})])\\s+(?:square\\s+|sq\\.?\\s+|cubic\\s+)?(?:"
+              + UNIT_ALTERNATION
+              + ")(?:\\s*\\^\\s*\\{?[23]\\}?|\\s+squared|\\s+cubed)?\\.?(?=\\s*(?:,|$))");
+  private static final Pattern ATTACHED_UNIT =
+      Pattern.compile(
+          "(?i)(?<=\\d)(?:"
+              + String.join("|", UNIT_WORDS.stream().filter(w -> w.length() >= 3).toList())
+              + ")(?:\\^\\{?[23]\\}?)?(?=\\s*(?:,|$))");
+  private static final Pattern TRIG =
+      Pattern.compile("\\\\?(?:sin|cos|tan|sec|csc|cot)(?![a-zA-Z])");
+  private static final Pattern DEGREE =
+      Pattern.compile("\\s*\\^\\s*\\{?\\s*\\\\circ\\s*\\}?|\\\\circ|\\\\degree");
+  private static final Pattern PERCENT =
+      Pattern.compile("\\s*\\\\?%|\\s*\\\\percent|(?<=\\d)\\s+percent\\b");
+  private static final Pattern THOUSANDS = Pattern.compile("^-?\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?$");
+  private static final Pattern LEADING_ELEMENT = Pattern.compile("^[a-zA-Z]\\s*\\\\in\\s*");
+  private static final Pattern CHOICE_LABEL = Pattern.compile("^\\([A-E]\\)\\s*(?=\\S)");
+  private static final Pattern CHOICE = Pattern.compile("^\\(([A-Z])\\)$");
+  private static final Pattern LEADING_ZEROS = Pattern.compile("^(-?)0+(?=\\d)(\\d+)$");
+  private static final Pattern MIXED_LATEX =
+      Pattern.compile("^(-?)(\\d+)\\s*\\\\frac\\{(\\d+)\\}\\{(\\d+)\\}$");
+  private static final Pattern MIXED_PLAIN =
+      Pattern.compile("^(-?)(\\d+)\\s+(\\d+)\\s*/\\s*(\\d+)$");
+  private static final Pattern AND = Pattern.compile("\\s*,?\\s*\\band\\b\\s*");
+  private static final Pattern PUNCT_SPACE =
+      Pattern.compile("\\s+(?=[^A-Za-z0-9])|(?<=[^A-Za-z0-9])\\s+");
+
+  private static final Pattern THOUSANDS_SPACING = Pattern.compile(",\\\\!\\s*");
+  private static final Pattern ESCAPED_SPACE = Pattern.compile("(?<!\\\\)\\\\ ");
+  private static final Pattern LEQ = Pattern.compile("\\\\(?:leqslant|leq)(?![a-zA-Z])");
+  private static final Pattern GEQ = Pattern.compile("\\\\(?:geqslant|geq)(?![a-zA-Z])");
+  private static final Pattern NEQ = Pattern.compile("\\\\(?:neq)(?![a-zA-Z])");
+  private static final Pattern COMMAND_SPACE_BRACE = Pattern.compile("(\\\\[a-zA-Z]+)\\s+\\{");
+  private static final Pattern BRACE_SPACE_BRACE = Pattern.compile("\\}\\s+\\{");
+  private static final Pattern FRAC_TWO_DIGITS = Pattern.compile("\\\\frac\\s*(\\d)\\s*(\\d)");
+  private static final Pattern FRAC_DIGIT_BRACE = Pattern.compile("\\\\frac\\s*(\\d)\\s*\\{");
+  private static final Pattern FRAC_BRACE_DIGIT =
+      Pattern.compile("\\\\frac\\{([^{}]*)\\}\\s*(\\d)");
+  private static final Pattern SQRT_DIGIT = Pattern.compile("\\\\sqrt\\s*(\\d)");
+  private static final Pattern EMPTY_ITEM = Pattern.compile(",\\s*,");
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final Pattern AND_WORD = Pattern.compile("\\band\\b");
+  private static final Pattern DIGIT = Pattern.compile("\\d");
+
+  private AnswerNormalizer() {}
+
+  /** The canonical form of {@code answer}; null stays null. */
+  public static String normalize(String answer) {
+    if (answer == null) {
+      return null;
+    }
+    String s = CONTROL_ESCAPE.matcher(answer).replaceAll(m -> controlName(m.group().charAt(0)));
+    if (DOUBLE_ESCAPED.matcher(s).find()) {
+      s = s.replace("\\\\", "\\");
+    }
+    s = replaceUnicode(s).trim();
+    s = unwrapWhole(s, "\\boxed");
+    s = unwrapWhole(s, "\\fbox");
+    s = s.replace("\\$", " ").replace("$", " ");
+    s = replace(s, SIZING, "");
+    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac");
+    s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom");
+    s = s.replace("\\displaystyle", " ").replace("{,}", ",");
+    s = replace(s, THOUSANDS_SPACING, ",");
+    s = replace(s, SPACING, " ");
+    s = replace(s, ESCAPED_SPACE, " ");
+    int approx = s.indexOf("\\approx");
+    if (approx > 0) {
+      s = s.substring(0, approx);
+    }
+    s = replace(s, LEQ, "\\\\le ");
+    s = replace(s, GEQ, "\\\\ge ");
+    s = replace(s, NEQ, "\\\\ne ");
+    s = s.replace("^{\\prime}", "'").replace("^\\prime", "'");
+    s = stripTrailing(s);
+    Matcher trailingText;
+    while ((trailingText = TRAILING_TEXT.matcher(s)).matches()) {
+      s = trailingText.group(1);
+    }
+    s = unwrapAll(s);
+    s = replace(s, SPACED_UNIT, "");
+    s = replace(s, ATTACHED_UNIT, "");
+    s = replace(s, DEGREE, TRIG.matcher(s).find() ? "^\\\\circ " : "");
+    s = replace(s, PERCENT, "");
+    s = replace(s, COMMAND_SPACE_BRACE, "$1{");
+    s = replace(s, BRACE_SPACE_BRACE, "}{");
+    s = replace(s, FRAC_TWO_DIGITS, "\\\\frac{$1}{$2}");
+    s = replace(s, FRAC_DIGIT_BRACE, "\\\\frac{$1}{");
+    s = replace(s, FRAC_BRACE_DIGIT, "\\\\frac{$1}{$2}");
+    s = replace(s, SQRT_DIGIT, "\\\\sqrt{$1}");
+    if (DIGIT.matcher(s).find() && AND_WORD.matcher(s).find()) {
+      s = replace(replace(s, AND, ", "), EMPTY_ITEM, ",");
+    }
+    s = LEADING_ELEMENT.matcher(s.trim()).replaceFirst("");
+    s = stripTrailing(replace(s, WHITESPACE, " "));
+    if (s.startsWith(",")) {
+      s = s.substring(1).trim();
+    }
+    s = replace(s, PUNCT_SPACE, "");
+    if (THOUSANDS.matcher(s).matches()) {
+      s = s.replace(",", "");
+    }
+    s = CHOICE_LABEL.matcher(s).replaceFirst("");
+    Matcher choice = CHOICE.matcher(s);
+    if (choice.matches()) {
+      s = choice.group(1);
+    }
+    Matcher zeros = LEADING_ZEROS.matcher(s);
+    if (zeros.matches()) {
+      s = zeros.group(1) + zeros.group(2);
+    }
+    return mixedNumber(s);
+  }
+
+  /** Whether the answer carries a percent sign or the word percent. */
+  public static boolean hasPercent(String answer) {
+    return answer != null
+        && (answer.contains("%") || answer.toLowerCase(Locale.ROOT).contains("percent"));
+  }
+
+  private static String replace(String s, Pattern pattern, String replacement) {
+    return pattern.matcher(s).replaceAll(replacement);
+  }
+
+  private static String controlName(char c) {
+    return switch (c) {
+      case '\t' -> "\\\\t";
+      case '\b' -> "\\\\b";
+      case '\u000B' -> "\\\\v";
+      case '\f' -> "\\\\f";
+      case '\r' -> "\\\\r";
+      default -> "\\\\a";
+    };
+  }
+
+  private static String replaceUnicode(String s) {
+    return s.replace('\u2212', '-')
+        .replace('\u2013', '-')
+        .replace("\u00d7", "\\times ")
+        .replace("\u00b7", "\\cdot ")
+        .replace("\u22c5", "\\cdot ")
+        .replace("\u00f7", "\\div ")
+        .replace("\u03c0", "\\pi ")
+        .replace("\u221e", "\\infty ")
+        .replace("\u221a", "\\sqrt")
+        .replace("\u2264", "\\le ")
+        .replace("\u2265", "\\ge ")
+        .replace("\u2260", "\\ne ")
+        .replace("\u00b1", "\\pm ")
+        .replace("\u00b0", "^\\circ ")
+        .replace('\uff0c', ',')
+        .replace('\u00a0', ' ');
+  }
+
+  private static String stripTrailing(String s) {
+    String out = s.trim();
+    while (!out.isEmpty() && (out.endsWith(".") || out.endsWith("\\"))) {
+      out = out.substring(0, out.length() - 1).trim();
+    }
+    return out;
+  }
+
+  /** Removes {@code command{...}} when it wraps the whole string. */
+  private static String unwrapWhole(String s, String command) {
+    String out = s;
+    while (out.startsWith(command)) {
+      int open = out.indexOf('{', command.length());
+      if (open < 0 || !out.substring(command.length(), open).isBlank()) {
+        break;
+      }
+      int close = Braces.matching(out, open);
+      if (close != out.length() - 1) {
+        break;
+      }
+      out = out.substring(open + 1, close).trim();
+    }
+    return out;
+  }
+
+  private static String unwrapAll(String s) {
+    String out = s;
+    Matcher m;
+    while ((m = WRAPPER.matcher(out)).find()) {
+      int open = m.end() - 1;
+      int close = Braces.matching(out, open);
+      if (close < 0) {
+        out = out.substring(0, m.start()) + out.substring(m.end());
+        continue;
+      }
+      out =
+          out.substring(0, m.start())
+              + " "
+              + out.substring(open + 1, close)
+              + " "
+              + out.substring(close + 1);
+    }
+    return out.trim();
+  }
+
+  private static String mixedNumber(String s) {
+    Matcher m = MIXED_LATEX.matcher(s);
+    if (!m.matches()) {
+      m = MIXED_PLAIN.matcher(s);
+      if (!m.matches()) {
+        return s;
+      }
+    }
+    BigInteger whole = new BigInteger(m.group(2));
+    BigInteger num = new BigInteger(m.group(3));
+    BigInteger den = new BigInteger(m.group(4));
+    if (den.signum() == 0 || num.compareTo(den) >= 0) {
+      return s;
+    }
+    return m.group(1) + "\\frac{" + whole.multiply(den).add(num) + "}{" + den + "}";
+  }
+}

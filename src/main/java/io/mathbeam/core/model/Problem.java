@@ -1,0 +1,44 @@
+package io.mathbeam.core.model;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One benchmark problem after reading and validation.
+ *
+ * @param datasetId the dataset (benchmark) this problem belongs to, e.g. {@code aime24}
+ * @param problemId unique within its dataset
+ * @param problem the problem statement
+ * @param goldAnswers one or more accepted final answers (never empty)
+ * @param samples how many samples (K) to draw for this problem
+ * @param source where the row came from, {@code file:line}, for error messages
+ */
+public record Problem(
+    String datasetId,
+    String problemId,
+    String problem,
+    List<String> goldAnswers,
+    int samples,
+    String source)
+    implements Serializable {
+
+  public Problem {
+    Objects.requireNonNull(datasetId, "datasetId");
+    Objects.requireNonNull(problemId, "problemId");
+    Objects.requireNonNull(problem, "problem");
+    goldAnswers = List.copyOf(goldAnswers);
+    if (goldAnswers.isEmpty()) {
+      throw new IllegalArgumentException("problem " + problemId + " has no gold answer");
+    }
+    if (samples < 1) {
+      throw new IllegalArgumentException("samples must be >= 1, got " + samples);
+    }
+    source = source == null ? "" : source;
+  }
+
+  /** The key that identifies this problem across datasets. */
+  public String key() {
+    return datasetId + "/" + problemId;
+  }
+}

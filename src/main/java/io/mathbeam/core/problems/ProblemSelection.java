@@ -1,0 +1,102 @@
+package io.mathbeam.core.problems;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Resolves the user's {@code --problems} and {@code --benchmarks} flags into input files.
+ *
+ * <p>{@code --benchmarks=aime24:64,math500:4} names {@code <dataDir>/<name>.jsonl} files with an
+ * optional per-benchmark K; a name that is a built-in set resolves without a data directory. {@code
+ * --problems=a.jsonl,b.csv} takes any files; each file's base name is its dataset id.
+ */
+public final class ProblemSelection {
+  private ProblemSelection() {}
+
+  public static List<ProblemSource> resolve(
+      String problems, String benchmarks, String dataDir, int defaultSamples) {
+    List<ProblemSource> out = new ArrayList<>();
+    for (String path : split(problems)) {
+      out.add(new ProblemSource(path, datasetIdOf(path), defaultSamples, ProblemFormat.of(path)));
+    }
+    for (String item : split(benchmarks)) {
+      out.add(benchmark(item, dataDir, defaultSamples));
+    }
+    return out;
+  }
+
+  private static ProblemSource benchmark(String item, String dataDir, int defaultSamples) {
+    String name = item;
+    int samples = defaultSamples;
+    int colon = item.lastIndexOf(':');
+    if (colon >= 0) {
+      name = item.substring(0, colon).trim();
+      String k = item.substring(colon + 1).trim();
+      try {
+        samples = Integer.parseInt(k);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--benchmarks: '" + item + "' should be name or name:K with K a positive integer");
+      }
+    }
+    if (dataDir == null || dataDir.isBlank()) {
+      if (BuiltinProblems.exists(name)) {
+        return BuiltinProblems.source(name, samples);
+      }
+      throw new IllegalArgumentException(
+          "--benchmarks="
+              + name
+              + " needs a data directory: pass --dataDir=DIR or set MATHBEAM_DATA"
+              + " (built-in sets: "
+              + BuiltinProblems.names()
+              + ")");
+    }
+    Path file = Paths.get(dataDir, name + ".jsonl");
+    if (!Files.isRegularFile(file)) {
+      if (BuiltinProblems.exists(name)) {
+        return BuiltinProblems.source(name, samples);
+      }
+      throw new IllegalArgumentException(
+          "benchmark '" + name + "' not found: no " + file + available(Paths.get(dataDir)));
+    }
+    return new ProblemSource(file.toString(), name, samples, ProblemFormat.JSONL);
+  }
+
+  private static String available(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return " (the data directory does not exist)";
+    }
+    TreeSet<String> names = new TreeSet<>(BuiltinProblems.names());
+    try (Stream<Path> files = Files.list(dir)) {
+      files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".jsonl"))
+          .forEach(n -> names.add(n.substring(0, n.length() - ".jsonl".length())));
+    } catch (java.io.IOException e) {
+      return "";
+    }
+    return " (available: " + String.join(", ", names) + ")";
+  }
+
+  static String datasetIdOf(String path) {
+    String name = path;
+    int slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf(File.separatorChar));
+    name = name.substring(slash + 1);
+    int dot = name.indexOf('.');
+    return dot > 0 ? name.substring(0, dot) : name;
+  }
+
+  private static List<String> split(String csv) {
+    if (csv == null || csv.isBlank()) {
+      return List.of();
+    }
+    return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+}

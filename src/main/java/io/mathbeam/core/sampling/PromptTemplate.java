@@ -1,0 +1,40 @@
+package io.mathbeam.core.sampling;
+
+import java.io.Serializable;
+
+/**
+ * Turns a problem into the text sent to the model. The user template contains {@code {problem}}
+ * where the problem statement goes.
+ *
+ * @param systemPrompt optional system message (chat API) or prefix (completions API); null or empty
+ *     for none
+ */
+public record PromptTemplate(String systemPrompt, String userTemplate) implements Serializable {
+
+  public static final String PROBLEM_PLACEHOLDER = "{problem}";
+  public static final String DEFAULT_USER_TEMPLATE =
+      "{problem}\nPlease reason step by step, and put your final answer within \\boxed{}.";
+
+  public PromptTemplate {
+    if (userTemplate == null || !userTemplate.contains(PROBLEM_PLACEHOLDER)) {
+      throw new IllegalArgumentException(
+          "user template must contain " + PROBLEM_PLACEHOLDER + ": " + userTemplate);
+    }
+    systemPrompt = systemPrompt == null || systemPrompt.isEmpty() ? null : systemPrompt;
+  }
+
+  public static PromptTemplate defaults() {
+    return new PromptTemplate(null, DEFAULT_USER_TEMPLATE);
+  }
+
+  public String userMessage(String problem) {
+    return userTemplate.replace(PROBLEM_PLACEHOLDER, problem);
+  }
+
+  /** The single raw prompt for the completions API: system prompt, blank line, user message. */
+  public String rawPrompt(String problem) {
+    return systemPrompt == null
+        ? userMessage(problem)
+        : systemPrompt + "\n\n" + userMessage(problem);
+  }
+}

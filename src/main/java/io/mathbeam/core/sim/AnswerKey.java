@@ -1,0 +1,196 @@
+package io.mathbeam.core.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Known problems and their gold answers, so that the simulated model can answer correctly. A prompt
+ * matches a problem when the problem's statement (whitespace-normalised) occurs in it; the longest
+ * matching statement wins. Lookups hash every window of the prompt against an index of statement
+ * prefixes, so they cost O(prompt length) whatever the number of problems.
+ */
+public final class AnswerKey {
+  private static final int PREFIX = 24;
+  private static final long BASE = 1_000_003L;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One known problem. */
+  public record Entry(String problem, String gold) {
+    public Entry {
+      Objects.requireNonNull(problem, "problem");
+      Objects.requireNonNull(gold, "gold");
+    }
+  }
+
+  private record Indexed(Entry entry, String normalized) {}
+
+  private final Map<Long, List<Indexed>> byPrefixHash = new HashMap<>();
+  private final List<Indexed> shortProblems = new ArrayList<>();
+  private final int size;
+  private final long basePower;
+
+  private AnswerKey(Map<String, String> problems) {
+    long power = 1;
+    for (int i = 0; i < PREFIX - 1; i++) {
+      power *= BASE;
+    }
+    basePower = power;
+    Map<String, Indexed> unique = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : problems.entrySet()) {
+      String normalized = normalize(e.getKey());
+      if (normalized.isEmpty()) {
+        continue;
+      }
+      unique.putIfAbsent(normalized, new Indexed(new Entry(e.getKey(), e.getValue()), normalized));
+    }
+    for (Indexed indexed : unique.values()) {
+      if (indexed.normalized.length() < PREFIX) {
+        shortProblems.add(indexed);
+      } else {
+        byPrefixHash
+            .computeIfAbsent(hash(indexed.normalized, 0), k -> new ArrayList<>(1))
+            .add(indexed);
+      }
+    }
+    size = unique.size();
+  }
+
+  public static AnswerKey empty() {
+    return new AnswerKey(Map.of());
+  }
+
+  /** A key from problem statement to gold answer. */
+  public static AnswerKey of(Map<String, String> problemToGold) {
+    return new AnswerKey(problemToGold);
+  }
+
+  /**
+   * Reads JSONL files; each line's {@code problemField} is the statement and {@code answerField}
+   * the gold answer (a string, a number, or a list whose first element is used). Lines without both
+   * fields are skipped.
+   */
+  public static AnswerKey fromJsonl(List<Path> files, String problemField, String answerField)
+      throws IOException {
+    Map<String, String> problems = new LinkedHashMap<>();
+    for (Path file : files) {
+      try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        String line;
+        int lineNo = 0;
+        while ((line = reader.readLine()) != null) {
+          lineNo++;
+          if (line.isBlank()) {
+            continue;
+          }
+          JsonNode row;
+          try {
+            row = JSON.readTree(line);
+          } catch (IOException e) {
+            throw new IOException(file + ":" + lineNo + ": not JSON: " + e.getMessage(), e);
+          }
+          JsonNode problem = row.get(problemField);
+          JsonNode answer = row.get(answerField);
+          if (answer != null && answer.isArray()) {
+            answer = answer.size() > 0 ? answer.get(0) : null;
+          }
+          if (problem == null || !problem.isTextual() || answer == null || answer.isNull()) {
+            continue;
+          }
+          String gold = answer.isTextual() ? answer.asText() : answer.toString();
+          problems.putIfAbsent(problem.asText(), gold.trim());
+        }
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
+      }
+    }
+    return new AnswerKey(problems);
+  }
+
+  public int size() {
+    return size;
+  }
+
+  /** The known problem whose statement occurs in {@code prompt}, the longest if several do. */
+  public Optional<Entry> lookup(String prompt) {
+    if (size == 0 || prompt == null) {
+      return Optional.empty();
+    }
+    String text = normalize(prompt);
+    Indexed best = null;
+    if (text.length() >= PREFIX) {
+      long h = hash(text, 0);
+      for (int i = 0; ; i++) {
+        List<Indexed> candidates = byPrefixHash.get(h);
+        if (candidates != null) {
+          for (Indexed c : candidates) {
+            if ((best == null || c.normalized.length() > best.normalized.length())
+                && text.startsWith(c.normalized, i)) {
+              best = c;
+            }
+          }
+        }
+        if (i + PREFIX >= text.length()) {
+          break;
+        }
+        h = (h - text.charAt(i) * basePower) * BASE + text.charAt(i + PREFIX);
+      }
+    }
+    if (best == null) {
+      for (Indexed c : shortProblems) {
+        if ((best == null || c.normalized.length() > best.normalized.length())
+            && text.contains(c.normalized)) {
+          best = c;
+        }
+      }
+    }
+    return best == null ? Optional.empty() : Optional.of(best.entry);
+  }
+
+  /**
+   * The simulated model's chance of solving {@code problem} when it finishes: a stable hash of the
+   * statement spread uniformly over [0.05, 0.95], so every dataset has easy and hard problems.
+   */
+  public static double solveProbability(String problem) {
+    long h = StableHash.of(normalize(problem), 0x5eedL);
+    double unit = (h >>> 11) * 0x1.0p-53;
+    return 0.05 + 0.90 * unit;
+  }
+
+  private static long hash(String s, int from) {
+    long h = 0;
+    for (int i = from; i < from + PREFIX; i++) {
+      h = h * BASE + s.charAt(i);
+    }
+    return h;
+  }
+
+  static String normalize(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    boolean space = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isWhitespace(c)) {
+        space = out.length() > 0;
+      } else {
+        if (space) {
+          out.append(' ');
+          space = false;
+        }
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,15 @@
+package io.mathbeam.core.sim;
+
+/** How one simulated choice ended, as recorded in the request log. */
+public enum SampleOutcome {
+  /** A final answer equal to the gold (verbatim or an equivalent spelling). */
+  CORRECT,
+  /** A final answer different from the gold. */
+  WRONG,
+  /** The generation ended without a final answer. */
+  MISSING,
+  /** The generation hit {@code max_tokens} or the context end ({@code finish_reason: length}). */
+  TRUNCATED,
+  /** A stop string ended the generation. */
+  STOPPED
+}

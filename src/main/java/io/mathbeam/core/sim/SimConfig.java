@@ -1,0 +1,332 @@
+package io.mathbeam.core.sim;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Configuration of a simulated fleet. Build with {@link #builder()}; every field has a default.
+ *
+ * @param replicas number of independent replicas (one port each)
+ * @param basePort port of replica 0, replica i listens on basePort + i; 0 picks free ports
+ * @param maxModelLen context window (prompt + output) in simulator tokens
+ * @param timeScale time dilation k: every simulated duration is divided by k on the wall clock
+ * @param maxNumSeqs running-batch limit per replica; the rest waits in an unbounded FIFO
+ * @param medianOutputTokens median natural output length (log-normal)
+ * @param outputSigma sigma of the log-normal output length; 0 makes lengths deterministic
+ * @param errorRates per-request probability of answering a generation request with that status
+ * @param connectionResetRate probability of closing the connection without any response byte
+ * @param slowBodyRate probability of sending the body in slow pieces after the headers
+ * @param slowBodyMillis wall time over which a slow body is spread
+ * @param faultSeed seed of the fault draws (independent of sampling seeds)
+ * @param serverSeed seed of the per-server RNG used for requests without a seed
+ * @param requestLog JSONL file that receives one line per generation request, or null
+ * @param answerKey known problems and their gold answers (may be empty)
+ * @param apiKey when non-null, {@code /v1/*} requires {@code Authorization: Bearer <apiKey>}
+ * @param generationConfig server-side sampling defaults (keys {@code temperature}, {@code top_p},
+ *     {@code top_k}, {@code min_p}) used for fields a request omits (spec §2.3)
+ * @param rejectH2cUpgrade answer a POST carrying {@code Upgrade: h2c} with the body-dropped 400
+ */
+public record SimConfig(
+    int replicas,
+    String host,
+    int basePort,
+    String modelName,
+    int maxModelLen,
+    double timeScale,
+    int maxNumSeqs,
+    LatencyModel latency,
+    int medianOutputTokens,
+    double outputSigma,
+    ReasoningField reasoningField,
+    ErrorShape errorShape,
+    Map<Integer, Double> errorRates,
+    double connectionResetRate,
+    double slowBodyRate,
+    long slowBodyMillis,
+    long faultSeed,
+    long serverSeed,
+    Path requestLog,
+    AnswerKey answerKey,
+    String apiKey,
+    Map<String, Double> generationConfig,
+    boolean rejectH2cUpgrade,
+    String version) {
+
+  public static final String DEFAULT_MODEL = "mathbeam-sim/reasoner-1.5b";
+
+  public SimConfig {
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(modelName, "modelName");
+    Objects.requireNonNull(latency, "latency");
+    Objects.requireNonNull(reasoningField, "reasoningField");
+    Objects.requireNonNull(errorShape, "errorShape");
+    Objects.requireNonNull(version, "version");
+    errorRates = Map.copyOf(errorRates == null ? Map.of() : errorRates);
+    generationConfig = Map.copyOf(generationConfig == null ? Map.of() : generationConfig);
+    answerKey = answerKey == null ? AnswerKey.empty() : answerKey;
+    if (replicas < 1) {
+      throw new IllegalArgumentException("replicas must be >= 1, got " + replicas);
+    }
+    if (basePort < 0 || basePort + replicas - 1 > 65535) {
+      throw new IllegalArgumentException("basePort out of range: " + basePort);
+    }
+    if (maxModelLen < 16) {
+      throw new IllegalArgumentException("maxModelLen must be >= 16, got " + maxModelLen);
+    }
+    if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
+      throw new IllegalArgumentException("timeScale must be > 0, got " + timeScale);
+    }
+    if (maxNumSeqs < 1) {
+      throw new IllegalArgumentException("maxNumSeqs must be >= 1, got " + maxNumSeqs);
+    }
+    if (medianOutputTokens < 1 || outputSigma < 0) {
+      throw new IllegalArgumentException("output length median must be >= 1 and sigma >= 0");
+    }
+    double total = connectionResetRate + slowBodyRate;
+    for (Map.Entry<Integer, Double> e : errorRates.entrySet()) {
+      if (e.getKey() < 400 || e.getKey() > 599) {
+        throw new IllegalArgumentException("error status must be 4xx or 5xx: " + e.getKey());
+      }
+      checkProbability("error rate " + e.getKey(), e.getValue());
+      total += e.getValue();
+    }
+    checkProbability("connectionResetRate", connectionResetRate);
+    checkProbability("slowBodyRate", slowBodyRate);
+    if (total > 1.0 + 1e-9) {
+      throw new IllegalArgumentException("fault rates sum to more than 1: " + total);
+    }
+    if (slowBodyMillis < 0) {
+      throw new IllegalArgumentException("slowBodyMillis must be >= 0");
+    }
+  }
+
+  private static void checkProbability(String name, Double value) {
+    if (value == null || !(value >= 0 && value <= 1)) {
+      throw new IllegalArgumentException(name + " must be in [0, 1], got " + value);
+    }
+  }
+
+  public static SimConfig defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Builder with the defaults documented on each setter's field. */
+  public static final class Builder {
+    private int replicas = 2;
+    private String host = "127.0.0.1";
+    private int basePort = 0;
+    private String modelName = DEFAULT_MODEL;
+    private int maxModelLen = 32768;
+    private double timeScale = 200;
+    private int maxNumSeqs = 256;
+    private LatencyModel latency = LatencyModel.h100Small();
+    private int medianOutputTokens = 600;
+    private double outputSigma = 0.8;
+    private ReasoningField reasoningField = ReasoningField.REASONING_CONTENT;
+    private ErrorShape errorShape = ErrorShape.NESTED;
+    private Map<Integer, Double> errorRates = new TreeMap<>();
+    private double connectionResetRate;
+    private double slowBodyRate;
+    private long slowBodyMillis = 300;
+    private long faultSeed = 1;
+    private long serverSeed;
+    private Path requestLog;
+    private AnswerKey answerKey = AnswerKey.empty();
+    private String apiKey;
+    private Map<String, Double> generationConfig = Map.of("temperature", 0.6, "top_p", 0.95);
+    private boolean rejectH2cUpgrade = true;
+    private String version = "0.10.1.1";
+
+    private Builder() {}
+
+    private Builder(SimConfig c) {
+      replicas = c.replicas;
+      host = c.host;
+      basePort = c.basePort;
+      modelName = c.modelName;
+      maxModelLen = c.maxModelLen;
+      timeScale = c.timeScale;
+      maxNumSeqs = c.maxNumSeqs;
+      latency = c.latency;
+      medianOutputTokens = c.medianOutputTokens;
+      outputSigma = c.outputSigma;
+      reasoningField = c.reasoningField;
+      errorShape = c.errorShape;
+      errorRates = new TreeMap<>(c.errorRates);
+      connectionResetRate = c.connectionResetRate;
+      slowBodyRate = c.slowBodyRate;
+      slowBodyMillis = c.slowBodyMillis;
+      faultSeed = c.faultSeed;
+      serverSeed = c.serverSeed;
+      requestLog = c.requestLog;
+      answerKey = c.answerKey;
+      apiKey = c.apiKey;
+      generationConfig = c.generationConfig;
+      rejectH2cUpgrade = c.rejectH2cUpgrade;
+      version = c.version;
+    }
+
+    public Builder replicas(int value) {
+      replicas = value;
+      return this;
+    }
+
+    public Builder host(String value) {
+      host = value;
+      return this;
+    }
+
+    public Builder basePort(int value) {
+      basePort = value;
+      return this;
+    }
+
+    public Builder modelName(String value) {
+      modelName = value;
+      return this;
+    }
+
+    public Builder maxModelLen(int value) {
+      maxModelLen = value;
+      return this;
+    }
+
+    public Builder timeScale(double value) {
+      timeScale = value;
+      return this;
+    }
+
+    public Builder maxNumSeqs(int value) {
+      maxNumSeqs = value;
+      return this;
+    }
+
+    public Builder latency(LatencyModel value) {
+      latency = value;
+      return this;
+    }
+
+    public Builder medianOutputTokens(int value) {
+      medianOutputTokens = value;
+      return this;
+    }
+
+    public Builder outputSigma(double value) {
+      outputSigma = value;
+      return this;
+    }
+
+    public Builder reasoningField(ReasoningField value) {
+      reasoningField = value;
+      return this;
+    }
+
+    public Builder errorShape(ErrorShape value) {
+      errorShape = value;
+      return this;
+    }
+
+    public Builder errorRates(Map<Integer, Double> value) {
+      errorRates = new TreeMap<>(value);
+      return this;
+    }
+
+    public Builder errorRate(int status, double probability) {
+      errorRates.put(status, probability);
+      return this;
+    }
+
+    public Builder connectionResetRate(double value) {
+      connectionResetRate = value;
+      return this;
+    }
+
+    public Builder slowBodyRate(double value) {
+      slowBodyRate = value;
+      return this;
+    }
+
+    public Builder slowBodyMillis(long value) {
+      slowBodyMillis = value;
+      return this;
+    }
+
+    public Builder faultSeed(long value) {
+      faultSeed = value;
+      return this;
+    }
+
+    public Builder serverSeed(long value) {
+      serverSeed = value;
+      return this;
+    }
+
+    public Builder requestLog(Path value) {
+      requestLog = value;
+      return this;
+    }
+
+    public Builder answerKey(AnswerKey value) {
+      answerKey = value;
+      return this;
+    }
+
+    public Builder apiKey(String value) {
+      apiKey = value;
+      return this;
+    }
+
+    public Builder generationConfig(Map<String, Double> value) {
+      generationConfig = value;
+      return this;
+    }
+
+    public Builder rejectH2cUpgrade(boolean value) {
+      rejectH2cUpgrade = value;
+      return this;
+    }
+
+    public Builder version(String value) {
+      version = value;
+      return this;
+    }
+
+    public SimConfig build() {
+      return new SimConfig(
+          replicas,
+          host,
+          basePort,
+          modelName,
+          maxModelLen,
+          timeScale,
+          maxNumSeqs,
+          latency,
+          medianOutputTokens,
+          outputSigma,
+          reasoningField,
+          errorShape,
+          errorRates,
+          connectionResetRate,
+          slowBodyRate,
+          slowBodyMillis,
+          faultSeed,
+          serverSeed,
+          requestLog,
+          answerKey,
+          apiKey,
+          generationConfig,
+          rejectH2cUpgrade,
+          version);
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package io.mathbeam.core.sim;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/** The {@code serve-sim} command: runs a simulated fleet until the process is killed. */
+public final class SimServerMain {
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: serve-sim [flags]",
+          "  --replicas=N            replicas, one port each (default 2)",
+          "  --basePort=P            port of replica 0, replica i gets P+i (default 0 = free"
+              + " ports)",
+          "  --host=H                bind address (default 127.0.0.1)",
+          "  --timeScale=K           time dilation: simulated times divided by K (default 200)",
+          "  --maxNumSeqs=N          running-batch limit per replica (default 256)",
+          "  --medianOutputTokens=N  median output length (default 600)",
+          "  --requestLog=FILE       append one JSON line per generation request",
+          "  --answers=A.jsonl,B.jsonl  known problems (fields problem/answer)",
+          "  --errorRate=503:0.05,500:0.01  injected error statuses and probabilities",
+          "  --resetRate=P           probability of closing a connection without a response",
+          "  --slowBodyRate=P        probability of a slowly sent body",
+          "  --faultSeed=S           seed of the fault draws (default 1)",
+          "  --reasoningField=F      reasoning_content | reasoning | both | inline",
+          "  --errorShape=S          nested | flat",
+          "  --model=NAME            served model name (default " + SimConfig.DEFAULT_MODEL + ")",
+          "  --maxModelLen=N         context window (default 32768)",
+          "  --apiKey=KEY            require Authorization: Bearer KEY on /v1/*",
+          "  --help                  this text");
+
+  private SimServerMain() {}
+
+  public static void main(String[] args) {
+    SimulatedFleet fleet;
+    try {
+      fleet = launch(args, System.out);
+    } catch (SimUsageException e) {
+      System.err.println("serve-sim: " + e.getMessage());
+      System.err.println(USAGE);
+      System.exit(2);
+      return;
+    } catch (UncheckedIOException e) {
+      System.err.println("serve-sim: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
+    if (fleet == null) {
+      return;
+    }
+    CountDownLatch closed = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  fleet.close();
+                  closed.countDown();
+                },
+                "serve-sim-shutdown"));
+    try {
+      closed.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Parses the flags, starts the fleet and prints its endpoints; does not block. Returns null after
+   * printing the usage for {@code --help}.
+   *
+   * @throws SimUsageException on an unknown or malformed flag
+   */
+  public static SimulatedFleet launch(String[] args, PrintStream out) {
+    SimConfig.Builder builder = SimConfig.builder();
+    for (String arg : args) {
+      if (arg.equals("--help") || arg.equals("-h")) {
+        out.println(USAGE);
+        return null;
+      }
+      if (!arg.startsWith("--") || !arg.contains("=")) {
+        throw new SimUsageException("expected --name=value, got '" + arg + "'");
+      }
+      String name = arg.substring(2, arg.indexOf('='));
+      String value = arg.substring(arg.indexOf('=') + 1);
+      try {
+        apply(builder, name, value);
+      } catch (NumberFormatException e) {
+        throw new SimUsageException("--" + name + ": not a number: '" + value + "'");
+      }
+    }
+    SimConfig config;
+    try {
+      config = builder.build();
+    } catch (IllegalArgumentException e) {
+      throw new SimUsageException(e.getMessage());
+    }
+    SimulatedFleet fleet = SimulatedFleet.start(config);
+    out.println(
+        "serve-sim: "
+            + config.replicas()
+            + " simulated replica(s) of "
+            + config.modelName()
+            + " (timeScale "
+            + config.timeScale()
+            + ", "
+            + config.answerKey().size()
+            + " known problems)");
+    for (String endpoint : fleet.endpoints()) {
+      out.println(endpoint);
+    }
+    out.flush();
+    return fleet;
+  }
+
+  private static void apply(SimConfig.Builder b, String name, String value) {
+    switch (name) {
+      case "replicas":
+        b.replicas(Integer.parseInt(value));
+        break;
+      case "basePort":
+        b.basePort(Integer.parseInt(value));
+        break;
+      case "host":
+        b.host(value);
+        break;
+      case "timeScale":
+        b.timeScale(Double.parseDouble(value));
+        break;
+      case "maxNumSeqs":
+        b.maxNumSeqs(Integer.parseInt(value));
+        break;
+      case "medianOutputTokens":
+        b.medianOutputTokens(Integer.parseInt(value));
+        break;
+      case "requestLog":
+        b.requestLog(Paths.get(value));
+        break;
+      case "answers":
+        b.answerKey(readAnswers(value));
+        break;
+      case "errorRate":
+        for (String pair : value.split(",")) {
+          String[] parts = pair.split(":");
+          if (parts.length != 2) {
+            throw new SimUsageException(
+                "--errorRate expects STATUS:P[,STATUS:P], got '" + value + "'");
+          }
+          b.errorRate(Integer.parseInt(parts[0].trim()), Double.parseDouble(parts[1].trim()));
+        }
+        break;
+      case "resetRate":
+        b.connectionResetRate(Double.parseDouble(value));
+        break;
+      case "slowBodyRate":
+        b.slowBodyRate(Double.parseDouble(value));
+        break;
+      case "faultSeed":
+        b.faultSeed(Long.parseLong(value));
+        break;
+      case "reasoningField":
+        try {
+          b.reasoningField(ReasoningField.parse(value));
+        } catch (IllegalArgumentException e) {
+          throw new SimUsageException(e.getMessage());
+        }
+        break;
+      case "errorShape":
+        if (!value.equals("nested") && !value.equals("flat")) {
+          throw new SimUsageException("--errorShape must be nested or flat, got '" + value + "'");
+        }
+        b.errorShape(value.equals("flat") ? ErrorShape.FLAT : ErrorShape.NESTED);
+        break;
+      case "model":
+        b.modelName(value);
+        break;
+      case "maxModelLen":
+        b.maxModelLen(Integer.parseInt(value));
+        break;
+      case "apiKey":
+        b.apiKey(value.isEmpty() ? null : value);
+        break;
+      default:
+        throw new SimUsageException("unknown flag --" + name);
+    }
+  }
+
+  private static AnswerKey readAnswers(String value) {
+    List<Path> files = new ArrayList<>();
+    for (String f : value.split(",")) {
+      Path path = Paths.get(f.trim());
+      if (!Files.isRegularFile(path)) {
+        throw new SimUsageException("--answers: no such file " + path);
+      }
+      files.add(path);
+    }
+    try {
+      return AnswerKey.fromJsonl(files, "problem", "answer");
+    } catch (IOException e) {
+      throw new SimUsageException("--answers: " + e.getMessage());
+    }
+  }
+}

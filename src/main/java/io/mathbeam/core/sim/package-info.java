@@ -1,0 +1,30 @@
+/**
+ * A simulated fleet of OpenAI-compatible (vLLM 0.10.x) inference replicas for tests, the demo and
+ * benchmarks. Each replica is a real HTTP/1.1 server on a loopback port that follows
+ * ../shared/specs/openai-server-behavior.md; clients cannot tell it from a real server.
+ *
+ * <ul>
+ *   <li><b>Model.</b> Responses are pure functions of (prompt, effective sampling parameters, seed
+ *       + choice index): reasoning-style text, {@code </think>}, then an answer paragraph with a
+ *       {@code \boxed{}} answer. Prompts containing a problem of the {@link
+ *       io.mathbeam.core.sim.AnswerKey} are solved with a per-problem probability ({@link
+ *       io.mathbeam.core.sim.OutcomeOdds}); the request log records each choice's outcome, so a
+ *       benchmark can check its grader against the truth. Greedy requests ignore the seed; requests
+ *       without a seed draw one from a per-replica RNG.
+ *   <li><b>Tokens.</b> {@link io.mathbeam.core.sim.SimTokenizer} (about four characters a token)
+ *       counts prompts (chat: a ChatML-like template), outputs, {@code /tokenize} and truncation.
+ *   <li><b>Time.</b> Each replica runs a continuous-batching engine (spec §8.2) with the step-time
+ *       parameters of {@link io.mathbeam.core.sim.LatencyModel}, {@code maxNumSeqs} running
+ *       sequences, an unbounded FIFO queue, KV-cache admission and preemption; all simulated
+ *       durations are divided by {@code timeScale}. {@code GET /sim/capacity} reports the §8.4
+ *       limits in simulated and wall time. Metrics histograms are in wall seconds.
+ *   <li><b>Faults.</b> Per-request error statuses, connection resets, slow bodies (own seeded RNG),
+ *       dead engines and killed/restarted replicas.
+ *   <li><b>JVM-wide settings.</b> The first replica sets {@code sun.net.httpserver.nodelay=true}
+ *       and a 5 s keep-alive idle timeout (uvicorn's) unless those properties are already set; they
+ *       apply to every {@code com.sun.net.httpserver} server of the JVM created afterwards.
+ *   <li><b>Not simulated.</b> Paced streaming (an SSE stream is sent whole when the request
+ *       finishes), abort on client disconnect, startup delay, SGLang wordings, logprobs.
+ * </ul>
+ */
+package io.mathbeam.core.sim;

@@ -1,0 +1,63 @@
+package io.mathbeam.core.problems;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import io.mathbeam.core.testing.SharedData;
+import java.util.List;
+import org.junit.Test;
+
+public class ProblemSelectionTest {
+  @Test
+  public void resolvesBenchmarkNamesWithPerBenchmarkK() {
+    String dir = SharedData.datasets().toString();
+    List<ProblemSource> sources = ProblemSelection.resolve(null, "aime24:64,math500", dir, 4);
+    assertEquals(2, sources.size());
+    assertEquals("aime24", sources.get(0).datasetId());
+    assertEquals(64, sources.get(0).samples());
+    assertTrue(sources.get(0).path().endsWith("aime24.jsonl"));
+    assertEquals(4, sources.get(1).samples());
+  }
+
+  @Test
+  public void problemFilesTakeTheirBaseNameAsDataset() {
+    List<ProblemSource> sources =
+        ProblemSelection.resolve("/data/my_set.jsonl,/x/other.parquet", null, null, 8);
+    assertEquals("my_set", sources.get(0).datasetId());
+    assertEquals(ProblemFormat.PARQUET, sources.get(1).format());
+    assertEquals(8, sources.get(1).samples());
+  }
+
+  @Test
+  public void builtinSetResolvesWithoutDataDir() {
+    ProblemSource source = ProblemSelection.resolve(null, "sample:3", null, 1).get(0);
+    assertTrue(source.builtin());
+    assertEquals(3, source.samples());
+  }
+
+  @Test
+  public void unknownBenchmarkListsAvailableNames() {
+    String dir = SharedData.datasets().toString();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> ProblemSelection.resolve(null, "aime99", dir, 1));
+    assertTrue(e.getMessage(), e.getMessage().contains("aime24"));
+    assertTrue(e.getMessage(), e.getMessage().contains("aime99"));
+  }
+
+  @Test
+  public void badKIsAClearError() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ProblemSelection.resolve(null, "sample:lots", null, 1));
+    assertTrue(e.getMessage().contains("name:K"));
+  }
+
+  @Test
+  public void unknownExtensionIsAClearError() {
+    assertThrows(
+        IllegalArgumentException.class, () -> ProblemSelection.resolve("a.txt", null, null, 1));
+  }
+}

@@ -1,0 +1,97 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.client.OpenAiClient;
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.model.SampleRequest;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Distribution;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+
+/**
+ * Keeps up to {@code maxInFlightPerWorker} requests outstanding per DoFn instance. Responses arrive
+ * on HTTP threads and are queued; they are emitted from {@code processElement} (Beam allows output
+ * only on the processing thread) and the rest at the end of the bundle.
+ */
+final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
+  private final GenerationConfig config;
+  private final Counter requests = Metrics.counter("mathbeam", "requests");
+  private final Counter failures = Metrics.counter("mathbeam", "request_failures");
+  private final Counter completionTokens = Metrics.counter("mathbeam", "completion_tokens");
+  private final Distribution latency = Metrics.distribution("mathbeam", "latency_ms");
+  private final Distribution attempts = Metrics.distribution("mathbeam", "attempts");
+
+  private transient OpenAiClient client;
+  private transient LinkedBlockingQueue<Generation> done;
+  private transient int outstanding;
+
+  GenerateSampleFn(GenerationConfig config) {
+    this.config = config;
+  }
+
+  @Setup
+  public void setup() {
+    client = OpenAiClient.shared(config.client());
+  }
+
+  @StartBundle
+  public void startBundle() {
+    done = new LinkedBlockingQueue<>();
+    outstanding = 0;
+  }
+
+  @ProcessElement
+  public void process(@Element SampleRequest request, OutputReceiver<Generation> out)
+      throws InterruptedException {
+    requests.inc();
+    outstanding++;
+    client
+        .generate(request, config.template(), config.sampling())
+        .whenComplete(
+            (generation, error) ->
+                done.add(generation != null ? generation : Failures.unexpected(request, error)));
+    Generation ready;
+    while ((ready = done.poll()) != null) {
+      emit(ready, out);
+    }
+    while (outstanding >= config.maxInFlightPerWorker()) {
+      emit(done.take(), out);
+    }
+  }
+
+  @FinishBundle
+  public void finishBundle(FinishBundleContext context) throws InterruptedException {
+    while (outstanding > 0) {
+      Generation generation = done.take();
+      record(generation);
+      context.output(generation, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+    }
+  }
+
+  @Teardown
+  public void teardown() {
+    if (client != null) {
+      client.close();
+      client = null;
+    }
+  }
+
+  private void emit(Generation generation, OutputReceiver<Generation> out) {
+    record(generation);
+    out.output(generation);
+  }
+
+  private void record(Generation generation) {
+    outstanding--;
+    if (generation.failed()) {
+      failures.inc();
+    } else {
+      completionTokens.inc(generation.completionTokens());
+      latency.update(generation.latencyMs());
+    }
+    attempts.update(generation.attempts());
+  }
+}

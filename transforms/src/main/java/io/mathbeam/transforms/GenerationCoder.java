@@ -1,0 +1,50 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.model.Generation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.apache.beam.sdk.coders.AtomicCoder;
+
+/** Coder for {@link Generation}. */
+public final class GenerationCoder extends AtomicCoder<Generation> {
+  private static final GenerationCoder INSTANCE = new GenerationCoder();
+
+  public static GenerationCoder of() {
+    return INSTANCE;
+  }
+
+  @Override
+  public void encode(Generation g, OutputStream out) throws IOException {
+    SampleRequestCoder.of().encode(g.request(), out);
+    Wire.writeString(g.text(), out);
+    Wire.writeString(g.reasoning(), out);
+    Wire.writeString(g.finishReason(), out);
+    Wire.writeInt(g.promptTokens(), out);
+    Wire.writeInt(g.completionTokens(), out);
+    Wire.writeLong(g.latencyMs(), out);
+    Wire.writeString(g.replica(), out);
+    Wire.writeInt(g.attempts(), out);
+    Wire.writeString(g.errorClass(), out);
+    Wire.writeString(g.errorMessage(), out);
+  }
+
+  @Override
+  public Generation decode(InputStream in) throws IOException {
+    return new Generation(
+        SampleRequestCoder.of().decode(in),
+        Wire.readString(in),
+        Wire.readString(in),
+        Wire.readString(in),
+        Wire.readInt(in),
+        Wire.readInt(in),
+        Wire.readLong(in),
+        Wire.readString(in),
+        Wire.readInt(in),
+        Wire.readString(in),
+        Wire.readString(in));
+  }
+
+  @Override
+  public void verifyDeterministic() {}
+}

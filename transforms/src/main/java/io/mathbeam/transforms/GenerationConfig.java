@@ -1,0 +1,23 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SamplingParams;
+import java.io.Serializable;
+
+/**
+ * Everything the generation step needs, fixed before the pipeline is built.
+ *
+ * @param maxInFlightPerWorker requests one DoFn instance keeps outstanding; the client's
+ *     per-replica cap still bounds what each replica sees
+ */
+public record GenerationConfig(
+    ClientConfig client, PromptTemplate template, SamplingParams sampling, int maxInFlightPerWorker)
+    implements Serializable {
+
+  public GenerationConfig {
+    if (maxInFlightPerWorker < 1) {
+      throw new IllegalArgumentException("maxInFlightPerWorker must be >= 1");
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.model.SampleRequest;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+
+/**
+ * Avro schemas of the Parquet outputs, and the conversions into them. The namespace matches no Java
+ * class on purpose: parquet-avro otherwise looks for a generated class of that name.
+ */
+public final class OutputSchemas {
+  static final String NAMESPACE = "mathbeam.output";
+
+  public static final Schema SAMPLE =
+      SchemaBuilder.record("sample")
+          .namespace(NAMESPACE)
+          .fields()
+          .requiredString("data_source")
+          .requiredString("problem_id")
+          .requiredInt("sample_index")
+          .requiredLong("seed")
+          .requiredString("problem")
+          .name("ground_truth")
+          .type()
+          .array()
+          .items()
+          .stringType()
+          .noDefault()
+          .optionalString("response")
+          .optionalString("reasoning")
+          .optionalString("finish_reason")
+          .requiredInt("prompt_tokens")
+          .requiredInt("completion_tokens")
+          .requiredLong("latency_ms")
+          .optionalString("replica")
+          .requiredInt("attempts")
+          .optionalString("error_class")
+          .optionalString("error_message")
+          .optionalString("extracted_answer")
+          .requiredString("status")
+          .requiredDouble("reward")
+          .requiredLong("grade_micros")
+          .endRecord();
+
+  public static final Schema PROBLEM =
+      SchemaBuilder.record("problem")
+          .namespace(NAMESPACE)
+          .fields()
+          .requiredString("data_source")
+          .requiredString("problem_id")
+          .requiredString("problem")
+          .name("ground_truth")
+          .type()
+          .array()
+          .items()
+          .stringType()
+          .noDefault()
+          .requiredInt("num_samples")
+          .requiredInt("num_correct")
+          .name("responses")
+          .type()
+          .array()
+          .items()
+          .nullable()
+          .stringType()
+          .noDefault()
+          .name("rewards")
+          .type()
+          .array()
+          .items()
+          .doubleType()
+          .noDefault()
+          .name("extracted_answers")
+          .type()
+          .array()
+          .items()
+          .nullable()
+          .stringType()
+          .noDefault()
+          .name("statuses")
+          .type()
+          .array()
+          .items()
+          .stringType()
+          .noDefault()
+          .name("seeds")
+          .type()
+          .array()
+          .items()
+          .longType()
+          .noDefault()
+          .endRecord();
+
+  private OutputSchemas() {}
+
+  public static GenericRecord sampleRecord(GradedSample s) {
+    Generation g = s.generation();
+    SampleRequest r = g.request();
+    GenericData.Record rec = new GenericData.Record(SAMPLE);
+    rec.put("data_source", r.datasetId());
+    rec.put("problem_id", r.problemId());
+    rec.put("sample_index", r.sampleIndex());
+    rec.put("seed", r.seed());
+    rec.put("problem", r.problem());
+    rec.put("ground_truth", r.goldAnswers());
+    rec.put("response", g.text());
+    rec.put("reasoning", g.reasoning());
+    rec.put("finish_reason", g.finishReason());
+    rec.put("prompt_tokens", g.promptTokens());
+    rec.put("completion_tokens", g.completionTokens());
+    rec.put("latency_ms", g.latencyMs());
+    rec.put("replica", g.replica());
+    rec.put("attempts", g.attempts());
+    rec.put("error_class", g.errorClass());
+    rec.put("error_message", g.errorMessage());
+    rec.put("extracted_answer", s.extractedAnswer());
+    rec.put("status", s.status().wireName());
+    rec.put("reward", s.correct() ? 1.0 : 0.0);
+    rec.put("grade_micros", s.gradeMicros());
+    return rec;
+  }
+
+  /** One row per problem; {@code samples} must be sorted by sample index. */
+  public static GenericRecord problemRecord(List<GradedSample> samples) {
+    SampleRequest first = samples.get(0).request();
+    GenericData.Record rec = new GenericData.Record(PROBLEM);
+    rec.put("data_source", first.datasetId());
+    rec.put("problem_id", first.problemId());
+    rec.put("problem", first.problem());
+    rec.put("ground_truth", first.goldAnswers());
+    rec.put("num_samples", samples.size());
+    rec.put("num_correct", (int) samples.stream().filter(GradedSample::correct).count());
+    rec.put("responses", samples.stream().map(s -> s.generation().text()).toList());
+    rec.put("rewards", samples.stream().map(s -> s.correct() ? 1.0 : 0.0).toList());
+    rec.put("extracted_answers", samples.stream().map(GradedSample::extractedAnswer).toList());
+    rec.put("statuses", samples.stream().map(s -> s.status().wireName()).toList());
+    rec.put("seeds", samples.stream().map(s -> s.request().seed()).toList());
+    return rec;
+  }
+}

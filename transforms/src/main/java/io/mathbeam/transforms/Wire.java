@@ -1,0 +1,79 @@
+package io.mathbeam.transforms;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.beam.sdk.util.VarInt;
+
+/**
+ * Field encodings shared by the project's coders: var-ints, and strings as a var-int length (-1 for
+ * null, hence the +1 shift) followed by UTF-8 bytes, with no 64 KB limit.
+ */
+final class Wire {
+  private Wire() {}
+
+  static void writeString(String s, OutputStream out) throws IOException {
+    if (s == null) {
+      VarInt.encode(0, out);
+      return;
+    }
+    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+    VarInt.encode(bytes.length + 1, out);
+    out.write(bytes);
+  }
+
+  static String readString(InputStream in) throws IOException {
+    int length = VarInt.decodeInt(in) - 1;
+    if (length < 0) {
+      return null;
+    }
+    byte[] bytes = new byte[length];
+    new DataInputStream(in).readFully(bytes);
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  static void writeInt(int value, OutputStream out) throws IOException {
+    VarInt.encode(value, out);
+  }
+
+  static int readInt(InputStream in) throws IOException {
+    return VarInt.decodeInt(in);
+  }
+
+  static void writeLong(long value, OutputStream out) throws IOException {
+    VarInt.encode(value, out);
+  }
+
+  static long readLong(InputStream in) throws IOException {
+    return VarInt.decodeLong(in);
+  }
+
+  static void writeStrings(List<String> values, OutputStream out) throws IOException {
+    writeInt(values.size(), out);
+    for (String s : values) {
+      writeString(s, out);
+    }
+  }
+
+  static List<String> readStrings(InputStream in) throws IOException {
+    int size = readInt(in);
+    List<String> values = new ArrayList<>(size);
+    for (int i = 0; i < size; i++) {
+      values.add(readString(in));
+    }
+    return values;
+  }
+
+  static void writeDouble(double value, OutputStream out) throws IOException {
+    new DataOutputStream(out).writeLong(Double.doubleToRawLongBits(value));
+  }
+
+  static double readDouble(InputStream in) throws IOException {
+    return Double.longBitsToDouble(new DataInputStream(in).readLong());
+  }
+}

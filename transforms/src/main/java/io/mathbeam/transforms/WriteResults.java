@@ -1,0 +1,184 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.problems.RejectedRow;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.stats.DatasetMetrics;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.io.FileIO;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.io.parquet.ParquetIO;
+import org.apache.beam.sdk.transforms.Combine;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.WithKeys;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PDone;
+import org.apache.beam.sdk.values.TypeDescriptor;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * Writes a run's outputs under one directory: {@code samples/} and {@code problems/} (Parquet,
+ * Snappy), {@code metrics.json}, and {@code rejected/} (JSON Lines, one rejected input row each).
+ */
+public final class WriteResults extends PTransform<PCollection<GradedSample>, PDone> {
+  private final String outputDir;
+  private final PCollection<DatasetMetrics> metrics;
+  private final PCollection<RejectedRow> rejected;
+  private final String manifestJson;
+
+  private WriteResults(
+      String outputDir,
+      PCollection<DatasetMetrics> metrics,
+      PCollection<RejectedRow> rejected,
+      String manifestJson) {
+    this.outputDir = outputDir;
+    this.metrics = metrics;
+    this.rejected = rejected;
+    this.manifestJson = manifestJson;
+  }
+
+  public static WriteResults to(String outputDir) {
+    return new WriteResults(stripSlash(outputDir), null, null, "{}");
+  }
+
+  public WriteResults withMetrics(PCollection<DatasetMetrics> value) {
+    return new WriteResults(outputDir, value, rejected, manifestJson);
+  }
+
+  public WriteResults withRejected(PCollection<RejectedRow> value) {
+    return new WriteResults(outputDir, metrics, value, manifestJson);
+  }
+
+  /** The run manifest (configuration, inputs, versions) as a JSON object. */
+  public WriteResults withManifest(String json) {
+    return new WriteResults(outputDir, metrics, rejected, json);
+  }
+
+  @Override
+  public PDone expand(PCollection<GradedSample> samples) {
+    samples
+        .apply(
+            "SampleRows",
+            MapElements.into(TypeDescriptor.of(GenericRecord.class))
+                .via(OutputSchemas::sampleRecord))
+        .setCoder(AvroCoder.of(OutputSchemas.SAMPLE))
+        .apply(
+            "WriteSamples",
+            FileIO.<GenericRecord>write()
+                .via(parquetSink(OutputSchemas.SAMPLE))
+                .to(outputDir + "/samples")
+                .withPrefix("samples")
+                .withSuffix(".parquet"));
+
+    samples
+        .apply(
+            "KeyByProblem",
+            WithKeys.of((GradedSample s) -> s.request().problemKey())
+                .withKeyType(TypeDescriptors.strings()))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), GradedSampleCoder.of()))
+        .apply("GroupByProblem", GroupByKey.create())
+        .apply("ProblemRows", ParDo.of(new ProblemRowFn()))
+        .setCoder(AvroCoder.of(OutputSchemas.PROBLEM))
+        .apply(
+            "WriteProblems",
+            FileIO.<GenericRecord>write()
+                .via(parquetSink(OutputSchemas.PROBLEM))
+                .to(outputDir + "/problems")
+                .withPrefix("problems")
+                .withSuffix(".parquet"));
+
+    if (metrics != null) {
+      String manifest = manifestJson;
+      metrics
+          .apply("CollectMetrics", Combine.globally(new ToListFn<DatasetMetrics>()))
+          .apply(
+              "MetricsDocument",
+              MapElements.into(TypeDescriptors.strings())
+                  .via(list -> metricsDocument(list, manifest)))
+          .apply(
+              "WriteMetrics",
+              TextIO.write().to(outputDir + "/metrics").withSuffix(".json").withoutSharding());
+    }
+    if (rejected != null) {
+      rejected
+          .apply(
+              "RejectedLines", MapElements.into(TypeDescriptors.strings()).via(RejectedJson::line))
+          .apply(
+              "WriteRejected",
+              TextIO.write().to(outputDir + "/rejected/rejected").withSuffix(".jsonl"));
+    }
+    return PDone.in(samples.getPipeline());
+  }
+
+  /**
+   * Snappy-compressed Parquet with the standard three-level list layout, which other readers
+   * (pyarrow, Spark, DuckDB) expect and which allows null list elements (a failed sample has no
+   * response).
+   */
+  static ParquetIO.Sink parquetSink(org.apache.avro.Schema schema) {
+    return ParquetIO.sink(schema)
+        .withCompressionCodec(CompressionCodecName.SNAPPY)
+        .withConfiguration(java.util.Map.of("parquet.avro.write-old-list-structure", "false"));
+  }
+
+  private static String metricsDocument(List<DatasetMetrics> list, String manifest) {
+    try {
+      return MetricsJson.write(MetricsJson.toJson(list, MetricsJson.JSON.readTree(manifest)));
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("manifest is not valid JSON", e);
+    }
+  }
+
+  private static String stripSlash(String dir) {
+    return dir.endsWith("/") ? dir.substring(0, dir.length() - 1) : dir;
+  }
+
+  static final class ProblemRowFn extends DoFn<KV<String, Iterable<GradedSample>>, GenericRecord> {
+    @ProcessElement
+    public void process(
+        @Element KV<String, Iterable<GradedSample>> group, OutputReceiver<GenericRecord> out) {
+      List<GradedSample> samples = new ArrayList<>();
+      group.getValue().forEach(samples::add);
+      samples.sort(Comparator.comparingInt(s -> s.request().sampleIndex()));
+      out.output(OutputSchemas.problemRecord(samples));
+    }
+  }
+
+  /** Collects a (small) PCollection into one list. */
+  static final class ToListFn<T> extends Combine.CombineFn<T, List<T>, List<T>> {
+    @Override
+    public List<T> createAccumulator() {
+      return new ArrayList<>();
+    }
+
+    @Override
+    public List<T> addInput(List<T> acc, T input) {
+      acc.add(input);
+      return acc;
+    }
+
+    @Override
+    public List<T> mergeAccumulators(Iterable<List<T>> accs) {
+      List<T> merged = new ArrayList<>();
+      accs.forEach(merged::addAll);
+      return merged;
+    }
+
+    @Override
+    public List<T> extractOutput(List<T> acc) {
+      return acc;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.model.Problem;
+import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.problems.RejectedRow;
+import java.util.List;
+import org.apache.beam.sdk.testing.CoderProperties;
+import org.junit.Test;
+
+public class CodersTest {
+  static final SampleRequest REQUEST =
+      new SampleRequest(
+          "aime24", "p1", "What is 1+1? \u00e9\u4e2d", List.of("2", "two"), 3, 8, 123456789L);
+
+  @Test
+  public void problemRoundTrips() throws Exception {
+    CoderProperties.coderDecodeEncodeEqual(
+        ProblemCoder.of(), new Problem("d", "p", "text", List.of("1/2", "0.5"), 4, "f.jsonl:3"));
+  }
+
+  @Test
+  public void sampleRequestRoundTrips() throws Exception {
+    CoderProperties.coderDecodeEncodeEqual(SampleRequestCoder.of(), REQUEST);
+  }
+
+  @Test
+  public void generationRoundTripsWithNullsAndLongText() throws Exception {
+    String longText = "x".repeat(200_000);
+    CoderProperties.coderDecodeEncodeEqual(
+        GenerationCoder.of(),
+        new Generation(
+            REQUEST, longText, null, "stop", 50, 40000, 1234, "http://r", 2, null, null));
+    CoderProperties.coderDecodeEncodeEqual(
+        GenerationCoder.of(),
+        new Generation(REQUEST, null, null, null, 0, 0, 99, null, 6, "SERVER_ERROR", "503 x6"));
+  }
+
+  @Test
+  public void gradedSampleRoundTrips() throws Exception {
+    Generation g =
+        new Generation(REQUEST, "\\boxed{2}", "think", "stop", 5, 6, 7, "http://r", 1, null, null);
+    for (GradeStatus status : GradeStatus.values()) {
+      CoderProperties.coderDecodeEncodeEqual(
+          GradedSampleCoder.of(), new GradedSample(g, "2", status, 42));
+    }
+  }
+
+  @Test
+  public void rejectedRowRoundTrips() throws Exception {
+    CoderProperties.coderDecodeEncodeEqual(
+        RejectedRowCoder.of(), new RejectedRow("d", "f.csv", 9, "answer", "missing", "raw"));
+  }
+}
