@@ -94,7 +94,7 @@ public final class EvalCommand {
               client, template, sampling, endpoints.size() * options.getMaxInFlightPerReplica());
       Instant started = Instant.now();
       ObjectNode manifest =
-          RunManifest.build(options, sources, endpoints, simulated, sampling, started);
+          RunManifest.build(options, sources, endpoints, simulated, sampling, template, started);
       EvalConfig config =
           new EvalConfig(
               sources,

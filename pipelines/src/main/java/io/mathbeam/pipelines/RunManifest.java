@@ -3,6 +3,7 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +21,7 @@ final class RunManifest {
       List<String> endpoints,
       boolean simulated,
       SamplingParams sampling,
+      PromptTemplate template,
       Instant startedAt)
       throws IOException {
     ObjectNode m = MetricsJson.JSON.createObjectNode();
@@ -42,8 +44,8 @@ final class RunManifest {
     sampling.stop().forEach(stop::add);
     s.put("base_seed", options.getSeed());
     ObjectNode prompt = m.putObject("prompt");
-    prompt.put("system", options.getSystemPrompt());
-    prompt.put("user_template", options.getUserTemplate());
+    prompt.put("system", template.systemPrompt());
+    prompt.put("user_template", template.userTemplate());
     var datasets = m.putArray("datasets");
     for (ProblemSource source : sources) {
       datasets

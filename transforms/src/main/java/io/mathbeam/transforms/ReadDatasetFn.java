@@ -12,30 +12,41 @@ import io.mathbeam.core.problems.RowParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
-import java.nio.channels.ReadableByteChannel;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 
-/** Reads one problem file through Beam's file systems and parses it with the core readers. */
-final class ReadProblemFileFn extends DoFn<ProblemSource, Problem> {
+/**
+ * Reads all files of one dataset through Beam's file systems with the core readers. The first row
+ * of an id (in file, then line order) wins; later rows with the same id are rejected.
+ */
+final class ReadDatasetFn extends DoFn<List<ProblemSource>, Problem> {
   private final FieldMapping mapping;
   private final Counter accepted = Metrics.counter("mathbeam", "problems_read");
   private final Counter rejected = Metrics.counter("mathbeam", "problems_rejected");
 
-  ReadProblemFileFn(FieldMapping mapping) {
+  ReadDatasetFn(FieldMapping mapping) {
     this.mapping = mapping;
   }
 
   @ProcessElement
-  public void process(@Element ProblemSource source, MultiOutputReceiver out) throws IOException {
-    RowParser parser = new RowParser(mapping, source.datasetId(), source.samples());
+  public void process(@Element List<ProblemSource> sources, MultiOutputReceiver out)
+      throws IOException {
+    Map<String, String> firstSeenAt = new HashMap<>();
     ProblemSink sink =
         new ProblemSink() {
           @Override
           public void accept(Problem problem) {
+            String first = firstSeenAt.putIfAbsent(problem.problemId(), problem.source());
+            if (first != null) {
+              reject(duplicate(problem, first));
+              return;
+            }
             accepted.inc();
             out.get(ReadProblems.PROBLEMS).output(problem);
           }
@@ -46,6 +57,24 @@ final class ReadProblemFileFn extends DoFn<ProblemSource, Problem> {
             out.get(ReadProblems.REJECTED).output(row);
           }
         };
+    for (ProblemSource source : sources) {
+      read(source, new RowParser(mapping, source.datasetId(), source.samples()), sink);
+    }
+  }
+
+  private static RejectedRow duplicate(Problem dup, String firstSource) {
+    int colon = dup.source().lastIndexOf(':');
+    return new RejectedRow(
+        dup.datasetId(),
+        dup.source().substring(0, colon),
+        Long.parseLong(dup.source().substring(colon + 1)),
+        "id",
+        "duplicate id '" + dup.problemId() + "' (first at " + firstSource + ")",
+        dup.problem());
+  }
+
+  private static void read(ProblemSource source, RowParser parser, ProblemSink sink)
+      throws IOException {
     if (source.builtin()) {
       String name = source.path().substring(ProblemSource.BUILTIN_PREFIX.length());
       try (InputStream in = BuiltinProblems.open(name)) {
@@ -70,7 +99,6 @@ final class ReadProblemFileFn extends DoFn<ProblemSource, Problem> {
   }
 
   private static InputStream open(MatchResult.Metadata file) throws IOException {
-    ReadableByteChannel channel = FileSystems.open(file.resourceId());
-    return Channels.newInputStream(channel);
+    return Channels.newInputStream(FileSystems.open(file.resourceId()));
   }
 }
