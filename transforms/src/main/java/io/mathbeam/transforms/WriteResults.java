@@ -15,7 +15,6 @@ import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.FileIO;
 import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.io.parquet.ParquetIO;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.GroupByKey;
@@ -28,7 +27,6 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PDone;
 import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.beam.sdk.values.TypeDescriptors;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Writes a run's outputs under one directory: {@code samples/} and {@code problems/} (Parquet,
@@ -86,7 +84,7 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
         .apply(
             "WriteSamples",
             FileIO.<GenericRecord>write()
-                .via(parquetSink(OutputSchemas.SAMPLE))
+                .via(new ParquetRecordSink(OutputSchemas.SAMPLE))
                 .to(outputDir + "/samples")
                 .withPrefix("samples")
                 .withSuffix(".parquet"));
@@ -104,7 +102,7 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
         .apply(
             "WriteProblems",
             FileIO.<GenericRecord>write()
-                .via(parquetSink(OutputSchemas.PROBLEM))
+                .via(new ParquetRecordSink(OutputSchemas.PROBLEM))
                 .to(outputDir + "/problems")
                 .withPrefix("problems")
                 .withSuffix(".parquet"));
@@ -130,17 +128,6 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
               TextIO.write().to(outputDir + "/rejected/rejected").withSuffix(".jsonl"));
     }
     return PDone.in(samples.getPipeline());
-  }
-
-  /**
-   * Snappy-compressed Parquet with the standard three-level list layout, which other readers
-   * (pyarrow, Spark, DuckDB) expect and which allows null list elements (a failed sample has no
-   * response).
-   */
-  static ParquetIO.Sink parquetSink(org.apache.avro.Schema schema) {
-    return ParquetIO.sink(schema)
-        .withCompressionCodec(CompressionCodecName.SNAPPY)
-        .withConfiguration(java.util.Map.of("parquet.avro.write-old-list-structure", "false"));
   }
 
   private static String metricsDocument(List<DatasetMetrics> list, String manifest) {

@@ -1,0 +1,89 @@
+package io.mathbeam.pipelines;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class MainTest {
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) throws Exception {
+    return Main.run(
+        args,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  private String printed() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  public void unknownCommandExitsWithUsage() throws Exception {
+    assertEquals(2, run("evaluate"));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command 'evaluate'"));
+  }
+
+  @Test
+  public void evalHelpListsTheProjectsOptions() throws Exception {
+    assertEquals(0, run("eval", "--help"));
+    for (String option :
+        List.of(
+            "--benchmarks", "--endpoints", "--maxInFlightPerReplica", "--maxTokens", "--output")) {
+      assertTrue(option, printed().contains(option));
+    }
+  }
+
+  @Test
+  public void gradeWritesOneVerdictPerLineAndReportsAgreement() throws Exception {
+    Path input = tmp.getRoot().toPath().resolve("cases.jsonl");
+    Path output = tmp.getRoot().toPath().resolve("verdicts.jsonl");
+    Files.writeString(
+        input,
+        "{\"id\":\"a\",\"gold\":\"\\\\frac{1}{2}\",\"pred\":\"so \\\\boxed{0.5}\",\"expected\":true}\n"
+            + "{\"id\":\"b\",\"gold\":\"3\",\"pred\":\"The answer is \\\\boxed{4}\",\"expected\":false}\n"
+            + "{\"id\":\"c\",\"gold\":[\"7\",\"seven\"],\"pred\":\"7\",\"pred_is_extracted_answer\":true}\n");
+    assertEquals(0, run("grade", "--input=" + input, "--output", output.toString()));
+    List<String> lines = Files.readAllLines(output);
+    assertEquals(3, lines.size());
+    ObjectMapper json = new ObjectMapper();
+    JsonNode first = json.readTree(lines.get(0));
+    assertEquals("a", first.path("id").asText());
+    assertTrue(first.path("verdict").asBoolean());
+    assertEquals("correct", first.path("status").asText());
+    assertEquals("0.5", first.path("extracted").asText());
+    JsonNode second = json.readTree(lines.get(1));
+    assertEquals("incorrect", second.path("status").asText());
+    assertTrue(json.readTree(lines.get(2)).path("verdict").asBoolean());
+    assertTrue(printed(), printed().contains("graded 3"));
+    assertTrue(printed(), printed().contains("agreement with expected: 2/2"));
+  }
+
+  @Test
+  public void gradeWithoutInputIsAClearError() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> run("grade", "--output=x.jsonl"));
+    assertTrue(e.getMessage().contains("--input and --output are required"));
+  }
+
+  @Test
+  public void innermostMessageIsReported() {
+    Exception wrapped = new RuntimeException("outer", new IllegalStateException("the real cause"));
+    assertEquals("the real cause", Main.message(wrapped));
+  }
+}
