@@ -46,6 +46,10 @@ final class RunOutputs {
     String summary = SummaryTable.format(metrics);
     out.println();
     out.print(summary);
+    if (manifest.path("simulated_model").asBoolean()) {
+      out.println(
+          "(a SIMULATED model answered these samples: the numbers test mathbeam, not a model)");
+    }
     out.println();
     out.println("Outputs in " + outputDir + ": metrics.json, samples/, problems/, rejected/");
     return new EvalResult(outputDir, metrics, summary);

@@ -8,7 +8,11 @@ public enum GradeStatus {
   NO_ANSWER,
   /** The request failed; see the sample's error class. */
   REQUEST_ERROR,
-  /** The grader failed (exception, timeout, unparseable): never counted as a wrong answer. */
+  /** An answer was extracted but could not be parsed as mathematics: never a wrong answer. */
+  UNPARSEABLE,
+  /** The comparison ran out of its time budget or size limits: never a wrong answer. */
+  GRADER_TIMEOUT,
+  /** The grader itself failed (an exception): never a wrong answer. */
   GRADER_ERROR;
 
   public String wireName() {

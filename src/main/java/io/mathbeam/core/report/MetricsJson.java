@@ -52,6 +52,8 @@ public final class MetricsJson {
     counts.put("incorrect", m.incorrect());
     counts.put("no_answer", m.noAnswer());
     counts.put("request_error", m.requestErrors());
+    counts.put("unparseable", m.unparseable());
+    counts.put("grader_timeout", m.graderTimeouts());
     counts.put("grader_error", m.graderErrors());
     counts.put("truncated", m.truncated());
     o.put("mean_completion_tokens", m.meanCompletionTokens());
@@ -84,6 +86,8 @@ public final class MetricsJson {
         c.path("incorrect").asLong(),
         c.path("no_answer").asLong(),
         c.path("request_error").asLong(),
+        c.path("unparseable").asLong(),
+        c.path("grader_timeout").asLong(),
         c.path("grader_error").asLong(),
         c.path("truncated").asLong(),
         o.path("mean_completion_tokens").asDouble());

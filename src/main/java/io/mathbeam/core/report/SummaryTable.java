@@ -55,8 +55,7 @@ public final class SummaryTable {
                 : String.format(Locale.ROOT, " %8s", "-"));
       }
       out.append(
-          String.format(
-              Locale.ROOT, " %8d %8d%n", m.noAnswer(), m.requestErrors() + m.graderErrors()));
+          String.format(Locale.ROOT, " %8d %8d%n", m.noAnswer(), m.requestErrors() + m.ungraded()));
     }
     return out.toString();
   }

@@ -20,6 +20,8 @@ public record DatasetMetrics(
     long incorrect,
     long noAnswer,
     long requestErrors,
+    long unparseable,
+    long graderTimeouts,
     long graderErrors,
     long truncated,
     double meanCompletionTokens)
@@ -29,6 +31,11 @@ public record DatasetMetrics(
 
   public DatasetMetrics {
     passAtK = List.copyOf(passAtK);
+  }
+
+  /** Samples the grader could not decide: unparseable, timed out or failed. */
+  public long ungraded() {
+    return unparseable + graderTimeouts + graderErrors;
   }
 
   public boolean isAggregate() {

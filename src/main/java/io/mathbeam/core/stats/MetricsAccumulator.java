@@ -16,6 +16,8 @@ public final class MetricsAccumulator implements Serializable {
   private long incorrect;
   private long noAnswer;
   private long requestErrors;
+  private long unparseable;
+  private long graderTimeouts;
   private long graderErrors;
   private long truncated;
   private long completionTokens;
@@ -34,6 +36,8 @@ public final class MetricsAccumulator implements Serializable {
     incorrect += t.incorrect();
     noAnswer += t.noAnswer();
     requestErrors += t.requestErrors();
+    unparseable += t.unparseable();
+    graderTimeouts += t.graderTimeouts();
     graderErrors += t.graderErrors();
     truncated += t.truncated();
     completionTokens += t.completionTokens();
@@ -52,6 +56,8 @@ public final class MetricsAccumulator implements Serializable {
     incorrect += o.incorrect;
     noAnswer += o.noAnswer;
     requestErrors += o.requestErrors;
+    unparseable += o.unparseable;
+    graderTimeouts += o.graderTimeouts;
     graderErrors += o.graderErrors;
     truncated += o.truncated;
     completionTokens += o.completionTokens;
@@ -79,6 +85,8 @@ public final class MetricsAccumulator implements Serializable {
         incorrect,
         noAnswer,
         requestErrors,
+        unparseable,
+        graderTimeouts,
         graderErrors,
         truncated,
         samples == 0 ? 0.0 : (double) completionTokens / samples);

@@ -15,13 +15,15 @@ public record ProblemTally(
     int incorrect,
     int noAnswer,
     int requestErrors,
+    int unparseable,
+    int graderTimeouts,
     int graderErrors,
     int truncated,
     long completionTokens)
     implements Serializable {
 
   public static ProblemTally empty(String datasetId, String problemId) {
-    return new ProblemTally(datasetId, problemId, 0, 0, 0, 0, 0, 0, 0, 0);
+    return new ProblemTally(datasetId, problemId, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
 
   /** This tally plus one sample. */
@@ -34,6 +36,8 @@ public record ProblemTally(
         incorrect + (status == GradeStatus.INCORRECT ? 1 : 0),
         noAnswer + (status == GradeStatus.NO_ANSWER ? 1 : 0),
         requestErrors + (status == GradeStatus.REQUEST_ERROR ? 1 : 0),
+        unparseable + (status == GradeStatus.UNPARSEABLE ? 1 : 0),
+        graderTimeouts + (status == GradeStatus.GRADER_TIMEOUT ? 1 : 0),
         graderErrors + (status == GradeStatus.GRADER_ERROR ? 1 : 0),
         truncated + (wasTruncated ? 1 : 0),
         completionTokens + tokens);
@@ -48,6 +52,8 @@ public record ProblemTally(
         incorrect + other.incorrect,
         noAnswer + other.noAnswer,
         requestErrors + other.requestErrors,
+        unparseable + other.unparseable,
+        graderTimeouts + other.graderTimeouts,
         graderErrors + other.graderErrors,
         truncated + other.truncated,
         completionTokens + other.completionTokens);
