@@ -28,7 +28,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
@@ -56,7 +55,6 @@ public final class OpenAiClient implements AutoCloseable {
   private final HttpClient http;
   private final MetadataRequests metadata;
   private final HealthMonitor health;
-  private final ExecutorService httpExecutor;
   private final ScheduledExecutorService ownedScheduler;
   private final ReplicaSet replicas;
   private final ModelResolver models;
@@ -94,13 +92,13 @@ public final class OpenAiClient implements AutoCloseable {
       this.scheduler = scheduler;
     }
     this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), random);
-    this.httpExecutor = Executors.newCachedThreadPool(daemonThreads("mathbeam-http"));
+    // No custom executor: with one, JDK 17's sendAsync hands every response to the default async
+    // pool, which on machines with fewer than 3 cores starts a new thread per response.
     HttpClient http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(config.connectTimeout())
             .followRedirects(HttpClient.Redirect.NEVER)
-            .executor(httpExecutor)
             .build();
     this.http = http;
     Duration metadataTimeout =
@@ -217,7 +215,6 @@ public final class OpenAiClient implements AutoCloseable {
     if (ownedScheduler != null) {
       ownedScheduler.shutdownNow();
     }
-    httpExecutor.shutdown();
   }
 
   // ---- one attempt: model name -> context window -> permit -> HTTP -> outcome ----

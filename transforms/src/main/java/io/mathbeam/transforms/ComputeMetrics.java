@@ -3,7 +3,11 @@ package io.mathbeam.transforms;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.MetricsAccumulator;
+import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
+import org.apache.beam.sdk.coders.CannotProvideCoderException;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
@@ -19,8 +23,12 @@ import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.beam.sdk.values.TypeDescriptors;
 
 /**
- * Per-dataset and aggregate metrics from graded samples: each sample becomes a small tally, tallies
- * are combined per problem and then per dataset, so no response text is grouped.
+ * Per-dataset and aggregate metrics from graded samples. Each sample becomes a one-sample tally of
+ * a few bytes; tallies are combined per dataset into per-problem counts (no response text is
+ * grouped), from which pass@k and the rest follow.
+ *
+ * <p>Keys are datasets, not problems: the DirectRunner runs one bundle per key after a grouping,
+ * and a bundle per problem made its per-bundle costs dominate the run.
  */
 public final class ComputeMetrics
     extends PTransform<PCollection<GradedSample>, PCollection<DatasetMetrics>> {
@@ -33,7 +41,7 @@ public final class ComputeMetrics
 
   @Override
   public PCollection<DatasetMetrics> expand(PCollection<GradedSample> samples) {
-    PCollection<ProblemTally> perProblem =
+    PCollection<KV<String, ProblemTallies>> perDataset =
         samples
             .apply(
                 "TallySample",
@@ -41,36 +49,27 @@ public final class ComputeMetrics
                         TypeDescriptors.kvs(
                             TypeDescriptors.strings(), TypeDescriptor.of(ProblemTally.class)))
                     .via(ComputeMetrics::tally))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), SerializableCoder.of(ProblemTally.class)))
-            .apply("PerProblem", Combine.perKey(ComputeMetrics::sum))
-            .apply("Tallies", Values.create());
+            .setCoder(KvCoder.of(StringUtf8Coder.of(), ProblemTallyCoder.of()))
+            .apply("PerDataset", Combine.perKey(new TallyFn()))
+            .setCoder(KvCoder.of(StringUtf8Coder.of(), ProblemTalliesCoder.of()));
 
-    PCollection<DatasetMetrics> perDataset =
-        perProblem
-            .apply(
-                "ByDataset",
-                MapElements.into(
-                        TypeDescriptors.kvs(
-                            TypeDescriptors.strings(), TypeDescriptor.of(ProblemTally.class)))
-                    .via(t -> KV.of(t.datasetId(), t)))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), SerializableCoder.of(ProblemTally.class)))
-            .apply("PerDataset", Combine.perKey(new AccumulateFn()))
+    PCollection<DatasetMetrics> datasetMetrics =
+        perDataset
             .apply(
                 "DatasetResult",
                 MapElements.into(TypeDescriptor.of(DatasetMetrics.class))
-                    .via(kv -> kv.getValue().result(kv.getKey())))
+                    .via(
+                        kv ->
+                            kv.getValue().accumulate(new MetricsAccumulator()).result(kv.getKey())))
             .setCoder(SerializableCoder.of(DatasetMetrics.class));
 
     PCollection<DatasetMetrics> aggregate =
-        perProblem
-            .apply("Aggregate", Combine.globally(new AccumulateFn()).withoutDefaults())
-            .apply(
-                "AggregateResult",
-                MapElements.into(TypeDescriptor.of(DatasetMetrics.class))
-                    .via(acc -> acc.result(DatasetMetrics.AGGREGATE)))
+        perDataset
+            .apply("Tallies", Values.create())
+            .apply("Aggregate", Combine.globally(new AggregateFn()).withoutDefaults())
             .setCoder(SerializableCoder.of(DatasetMetrics.class));
 
-    return PCollectionList.of(perDataset)
+    return PCollectionList.of(datasetMetrics)
         .and(aggregate)
         .apply("AllMetrics", Flatten.pCollections())
         .setCoder(SerializableCoder.of(DatasetMetrics.class));
@@ -79,44 +78,74 @@ public final class ComputeMetrics
   static KV<String, ProblemTally> tally(GradedSample s) {
     var g = s.generation();
     var r = g.request();
-    ProblemTally one =
+    return KV.of(
+        r.datasetId(),
         ProblemTally.empty(r.datasetId(), r.problemId())
-            .plus(s.status(), "length".equals(g.finishReason()), g.completionTokens());
-    return KV.of(r.problemKey(), one);
+            .plus(s.status(), "length".equals(g.finishReason()), g.completionTokens()));
   }
 
-  static ProblemTally sum(Iterable<ProblemTally> tallies) {
-    ProblemTally total = null;
-    for (ProblemTally t : tallies) {
-      total = total == null ? t : total.plus(t);
+  /** Sums one-sample tallies into per-problem tallies. */
+  static final class TallyFn
+      extends Combine.CombineFn<ProblemTally, ProblemTallies, ProblemTallies> {
+    @Override
+    public ProblemTallies createAccumulator() {
+      return new ProblemTallies();
     }
-    return total;
+
+    @Override
+    public ProblemTallies addInput(ProblemTallies acc, ProblemTally input) {
+      return acc.add(input);
+    }
+
+    @Override
+    public ProblemTallies mergeAccumulators(Iterable<ProblemTallies> accs) {
+      ProblemTallies merged = new ProblemTallies();
+      accs.forEach(merged::merge);
+      return merged;
+    }
+
+    @Override
+    public ProblemTallies extractOutput(ProblemTallies acc) {
+      return acc;
+    }
+
+    @Override
+    public Coder<ProblemTallies> getAccumulatorCoder(
+        CoderRegistry registry, Coder<ProblemTally> inputCoder) {
+      return ProblemTalliesCoder.of();
+    }
   }
 
-  static final class AccumulateFn
-      extends Combine.CombineFn<ProblemTally, MetricsAccumulator, MetricsAccumulator> {
+  /** Metrics over the problems of every dataset. */
+  static final class AggregateFn
+      extends Combine.CombineFn<ProblemTallies, MetricsAccumulator, DatasetMetrics> {
     @Override
     public MetricsAccumulator createAccumulator() {
       return new MetricsAccumulator();
     }
 
     @Override
-    public MetricsAccumulator addInput(MetricsAccumulator acc, ProblemTally tally) {
-      return acc.add(tally);
+    public MetricsAccumulator addInput(MetricsAccumulator acc, ProblemTallies input) {
+      return input.accumulate(acc);
     }
 
     @Override
     public MetricsAccumulator mergeAccumulators(Iterable<MetricsAccumulator> accs) {
       MetricsAccumulator merged = new MetricsAccumulator();
-      for (MetricsAccumulator a : accs) {
-        merged.merge(a);
-      }
+      accs.forEach(merged::merge);
       return merged;
     }
 
     @Override
-    public MetricsAccumulator extractOutput(MetricsAccumulator acc) {
-      return acc;
+    public DatasetMetrics extractOutput(MetricsAccumulator acc) {
+      return acc.result(DatasetMetrics.AGGREGATE);
+    }
+
+    @Override
+    public Coder<MetricsAccumulator> getAccumulatorCoder(
+        CoderRegistry registry, Coder<ProblemTallies> inputCoder)
+        throws CannotProvideCoderException {
+      return SerializableCoder.of(MetricsAccumulator.class);
     }
   }
 }
