@@ -1,13 +1,19 @@
 package io.mathbeam.transforms;
 
+import static org.junit.Assert.assertEquals;
+
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.problems.RejectedRow;
+import io.mathbeam.core.stats.ProblemTallies;
+import io.mathbeam.core.stats.ProblemTally;
 import java.util.List;
+import java.util.Set;
 import org.apache.beam.sdk.testing.CoderProperties;
+import org.apache.beam.sdk.util.CoderUtils;
 import org.junit.Test;
 
 public class CodersTest {
@@ -46,6 +52,20 @@ public class CodersTest {
       CoderProperties.coderDecodeEncodeEqual(
           GradedSampleCoder.of(), new GradedSample(g, "2", status, 42));
     }
+  }
+
+  @Test
+  public void problemTalliesRoundTrip() throws Exception {
+    ProblemTally a = new ProblemTally("d", "p1", 4, 1, 1, 1, 0, 0, 1, 0, 1, 900);
+    ProblemTally b = new ProblemTally("d", "p2", 4, 4, 0, 0, 0, 0, 0, 0, 0, 1200);
+    CoderProperties.coderDecodeEncodeEqual(ProblemTallyCoder.of(), a);
+    ProblemTallies tallies = new ProblemTallies().add(a).add(b).add(a);
+    ProblemTallies decoded =
+        CoderUtils.decodeFromByteArray(
+            ProblemTalliesCoder.of(),
+            CoderUtils.encodeToByteArray(ProblemTalliesCoder.of(), tallies));
+    assertEquals(Set.copyOf(tallies.tallies()), Set.copyOf(decoded.tallies()));
+    assertEquals(2, decoded.tallies().size());
   }
 
   @Test
