@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.core.grading.GradeBenchmark;
 import io.mathbeam.core.sim.SimServerMain;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -16,6 +17,7 @@ public final class Main {
           "  eval       evaluate a model on math benchmarks (the Beam pipeline)",
           "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
           "  grade      grade a JSONL file of gold/pred pairs",
+          "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "",
           "'mathbeam <command> --help' lists a command's options.");
 
@@ -60,6 +62,10 @@ public final class Main {
       }
       case "grade" -> {
         return new GradeCommand(out).run(rest);
+      }
+      case "bench-grade" -> {
+        GradeBenchmark.main(rest);
+        return 0;
       }
       default -> {
         err.println("mathbeam: unknown command '" + command + "'\n\n" + USAGE);

@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.sampling.PromptTemplate;
@@ -26,6 +27,7 @@ final class RunManifest {
       throws IOException {
     ObjectNode m = MetricsJson.JSON.createObjectNode();
     m.put("mathbeam_version", version());
+    m.put("grader_version", Grader.VERSION);
     m.put("started_at", startedAt.toString());
     m.put("runner", options.getRunner().getSimpleName());
     m.put("simulated_model", simulated);

@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
@@ -77,7 +78,12 @@ public class EvalPipelineTest {
       assertEquals(6, ((List<?>) row.get("rewards")).size());
       assertEquals(6, ((List<?>) row.get("extracted_answers")).size());
     }
+    for (GenericRecord row : samples) {
+      assertEquals(Grader.VERSION, row.get("grader_version").toString());
+    }
+    assertEquals(Grader.VERSION, problemRows.get(0).get("grader_version").toString());
     JsonNode manifest = metrics.path("manifest");
+    assertEquals(Grader.VERSION, manifest.path("grader_version").asText());
     assertTrue(manifest.path("simulated_model").asBoolean());
     assertFalse(manifest.path("finished_at").asText().isEmpty());
     assertEquals(64, manifest.path("datasets").get(0).path("sha256").asText().length());

@@ -1,5 +1,7 @@
 package io.mathbeam.core.grading;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,6 +24,12 @@ public final class AnswerExtractor {
   static final String ANSWER_WORD = "(?i:answer|r\u00e9ponse|respuesta|antwort|\u7b54\u6848)";
 
   private static final Pattern BOX = Pattern.compile("\\\\(?:boxed|fbox|framebox)(?![a-zA-Z])");
+  private static final int MAX_JOINED_BOXES = 10;
+  private static final Pattern BOX_JOINER =
+      Pattern.compile(
+          "(?:\\s|\\$|,|;|\\band\\b|\\bor\\b|\\\\q?quad|\\\\[,;]"
+              + "|\\\\text\\{\\s*(?:and|or|,)?\\s*\\})*"
+              + "(?:[a-zA-Z](?:_\\{?\\w+\\}?)?\\s*=\\s*)?[\\s$]*");
   private static final Pattern PHRASE =
       Pattern.compile(
           "(?:"
@@ -115,10 +123,17 @@ public final class AnswerExtractor {
     return end < 0 ? response : response.substring(end + "</think>".length());
   }
 
-  /** Content of the last complete box, "" for an empty box, null when there is none. */
+  /**
+   * Content of the last complete box, "" for an empty box, null when there is none. Boxes joined
+   * only by "and", "or", commas or {@code x =} ({@code \\boxed{2} and \\boxed{3}}) are one list
+   * answer ({@code 2, 3}); a box repeating the one after it is counted once.
+   */
   static String lastBoxed(String text) {
+    if (text.indexOf('\\') < 0) {
+      return null;
+    }
     Matcher m = BOX.matcher(text);
-    String found = null;
+    List<int[]> boxes = new ArrayList<>();
     while (m.find()) {
       int i = m.end();
       while (i < text.length() && text.charAt(i) == ' ') {
@@ -127,7 +142,7 @@ public final class AnswerExtractor {
       if (i < text.length() && text.charAt(i) == '{') {
         int close = Braces.matching(text, i);
         if (close > 0) {
-          found = text.substring(i + 1, close);
+          boxes.add(new int[] {m.start(), i + 1, close, close + 1});
         }
       } else if (i > m.end()) {
         int end = i;
@@ -137,11 +152,34 @@ public final class AnswerExtractor {
           end++;
         }
         if (end > i) {
-          found = text.substring(i, end);
+          boxes.add(new int[] {m.start(), i, end, end});
         }
       }
     }
-    return found;
+    if (boxes.isEmpty()) {
+      return null;
+    }
+    int last = boxes.size() - 1;
+    int[] box = boxes.get(last);
+    String found = text.substring(box[1], box[2]);
+    List<String> joined = new ArrayList<>(List.of(found.trim()));
+    for (int k = last - 1; k >= 0 && joined.size() < MAX_JOINED_BOXES; k--) {
+      int[] previous = boxes.get(k);
+      int[] following = boxes.get(k + 1);
+      if (previous[3] > following[0]
+          || following[0] - previous[3] > 40
+          || !BOX_JOINER.matcher(text.substring(previous[3], following[0])).matches()) {
+        break;
+      }
+      String content = text.substring(previous[1], previous[2]).trim();
+      if (content.isEmpty()) {
+        break;
+      }
+      if (!content.equals(joined.get(0))) {
+        joined.add(0, content);
+      }
+    }
+    return joined.size() == 1 ? found : String.join(", ", joined);
   }
 
   private static String lastPhrase(String region) {

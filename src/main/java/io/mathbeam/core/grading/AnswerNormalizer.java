@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * 5.4\text{ cents}}) is dropped and other {@code \text{}}, {@code \mathrm{}}, {@code \mbox{}},
  * {@code \textbf{}} wrappers are unwrapped; unit words after a number are dropped (see {@link
  * #UNIT_WORDS}: with a space before them, or attached when three letters or longer, so {@code 10cm}
- * stays {@code 10·c·m} and {@code 6m} stays a product); degree marks are dropped unless the answer
- * has a trigonometric function (then the parser turns them into radians); percent signs are dropped
+ * stays {@code 10·c·m}, {@code 6m} stays a product); degree marks are dropped unless the answer has
+ * a trigonometric function (then the parser turns them into radians); percent signs are dropped
  * (the {@link Grader} applies the percent policy using {@link #hasPercent}); thousands separators
  * are removed when the whole answer is one number like {@code 1,000} or {@code 11,\!111}; a leading
  * {@code x \in} goes; {@code (B)} becomes {@code B} and a label before an answer goes ({@code (C)
@@ -144,6 +144,10 @@ public final class AnswerNormalizer {
   private static final Pattern PUNCT_SPACE =
       Pattern.compile("\\s+(?=[^A-Za-z0-9])|(?<=[^A-Za-z0-9])\\s+");
 
+  /** {@code np.arcsin(x)}, {@code math.sqrt(2)}: answers written as Python. */
+  private static final Pattern LIBRARY_PREFIX =
+      Pattern.compile("(?<![A-Za-z0-9_.])(?:np|numpy|math|sympy|sp)\\.(?=[a-z]+\\()");
+
   private static final Pattern THOUSANDS_SPACING = Pattern.compile(",\\\\!\\s*");
   private static final Pattern ESCAPED_SPACE = Pattern.compile("(?<!\\\\)\\\\ ");
   private static final Pattern LEQ = Pattern.compile("\\\\(?:leqslant|leq)(?![a-zA-Z])");
@@ -168,67 +172,176 @@ public final class AnswerNormalizer {
     if (answer == null) {
       return null;
     }
-    String s = CONTROL_ESCAPE.matcher(answer).replaceAll(m -> controlName(m.group().charAt(0)));
-    if (DOUBLE_ESCAPED.matcher(s).find()) {
+    // Every step is guarded by a cheap test, so plain answers skip the regular expressions.
+    String s = answer;
+    if (hasControl(s)) {
+      s = CONTROL_ESCAPE.matcher(s).replaceAll(m -> controlName(m.group().charAt(0)));
+    }
+    if (s.contains("\\\\") && DOUBLE_ESCAPED.matcher(s).find()) {
       s = s.replace("\\\\", "\\");
     }
-    s = replaceUnicode(s).trim();
-    s = unwrapWhole(s, "\\boxed");
-    s = unwrapWhole(s, "\\fbox");
-    s = s.replace("\\$", " ").replace("$", " ");
-    s = replace(s, SIZING, "");
+    if (hasNonAscii(s)) {
+      s = replaceUnicode(s);
+    }
+    s = s.trim();
+    boolean latex = s.indexOf('\\') >= 0;
+    if (latex) {
+      s = unwrapWhole(s, "\\boxed");
+      s = unwrapWhole(s, "\\fbox");
+    }
+    if (s.indexOf('$') >= 0) {
+      s = s.replace("\\$", " ").replace("$", " ");
+    }
+    if (latex) {
+      s = latexCommands(s);
+    } else if (s.indexOf('~') >= 0) {
+      s = s.replace('~', ' ');
+    }
+    s = stripTrailing(s);
+    if (latex && s.indexOf('{') >= 0) {
+      Matcher trailingText;
+      while ((trailingText = TRAILING_TEXT.matcher(s)).matches()) {
+        s = trailingText.group(1);
+      }
+      s = unwrapAll(s);
+    }
+    boolean letters = hasAsciiLetter(s);
+    if (letters && s.indexOf('.') > 0) {
+      s = replace(s, LIBRARY_PREFIX, "");
+    }
+    if (letters) {
+      s = replace(s, SPACED_UNIT, "");
+      s = replace(s, ATTACHED_UNIT, "");
+      if (s.contains("circ") || s.contains("degree")) {
+        s = replace(s, DEGREE, TRIG.matcher(s).find() ? "^\\\\circ " : "");
+      }
+    }
+    if (s.indexOf('%') >= 0 || letters && s.contains("percent")) {
+      s = replace(s, PERCENT, "");
+    }
+    if (s.indexOf('\\') >= 0) {
+      s = replace(s, COMMAND_SPACE_BRACE, "$1{");
+      if (s.contains("\\frac")) {
+        s = replace(s, FRAC_TWO_DIGITS, "\\\\frac{$1}{$2}");
+        s = replace(s, FRAC_DIGIT_BRACE, "\\\\frac{$1}{");
+        s = replace(s, FRAC_BRACE_DIGIT, "\\\\frac{$1}{$2}");
+      }
+      if (s.contains("\\sqrt")) {
+        s = replace(s, SQRT_DIGIT, "\\\\sqrt{$1}");
+      }
+      s = LEADING_ELEMENT.matcher(s.trim()).replaceFirst("");
+    }
+    if (s.indexOf('}') >= 0) {
+      s = replace(s, BRACE_SPACE_BRACE, "}{");
+    }
+    if (letters && s.contains("and") && DIGIT.matcher(s).find() && AND_WORD.matcher(s).find()) {
+      s = replace(replace(s, AND, ", "), EMPTY_ITEM, ",");
+    }
+    s = stripTrailing(hasWhitespace(s) ? replace(s, WHITESPACE, " ") : s);
+    if (s.startsWith(",")) {
+      s = s.substring(1).trim();
+    }
+    if (s.indexOf(',') > 0 && THOUSANDS.matcher(s).matches()) {
+      s = s.replace(",", "");
+    }
+    if (s.indexOf(' ') >= 0) {
+      s = replace(s, PUNCT_SPACE, "");
+    }
+    if (s.startsWith("(")) {
+      s = CHOICE_LABEL.matcher(s).replaceFirst("");
+      Matcher choice = CHOICE.matcher(s);
+      if (choice.matches()) {
+        s = choice.group(1);
+      }
+    }
+    if (s.startsWith("0") || s.startsWith("-0")) {
+      Matcher zeros = LEADING_ZEROS.matcher(s);
+      if (zeros.matches()) {
+        s = zeros.group(1) + zeros.group(2);
+      }
+    }
+    return s.contains("\\frac") || s.indexOf('/') > 0 ? mixedNumber(s) : s;
+  }
+
+  /** The steps that only apply to LaTeX commands. */
+  private static String latexCommands(String input) {
+    String s = input;
+    if (s.contains("\\left")
+        || s.contains("\\right")
+        || s.contains("\\big")
+        || s.contains("\\Big")) {
+      s = replace(s, SIZING, "");
+    }
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac");
     s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom");
     s = s.replace("\\displaystyle", " ").replace("{,}", ",");
-    s = replace(s, THOUSANDS_SPACING, ",");
+    if (s.contains(",\\!")) {
+      s = replace(s, THOUSANDS_SPACING, ",");
+    }
     s = replace(s, SPACING, " ");
-    s = replace(s, ESCAPED_SPACE, " ");
+    if (s.contains("\\ ")) {
+      s = replace(s, ESCAPED_SPACE, " ");
+    }
     int approx = s.indexOf("\\approx");
     if (approx > 0) {
       s = s.substring(0, approx);
     }
-    s = replace(s, LEQ, "\\\\le ");
-    s = replace(s, GEQ, "\\\\ge ");
-    s = replace(s, NEQ, "\\\\ne ");
-    s = s.replace("^{\\prime}", "'").replace("^\\prime", "'");
-    s = stripTrailing(s);
-    Matcher trailingText;
-    while ((trailingText = TRAILING_TEXT.matcher(s)).matches()) {
-      s = trailingText.group(1);
+    if (s.contains("\\leq")) {
+      s = replace(s, LEQ, "\\\\le ");
     }
-    s = unwrapAll(s);
-    s = replace(s, SPACED_UNIT, "");
-    s = replace(s, ATTACHED_UNIT, "");
-    s = replace(s, DEGREE, TRIG.matcher(s).find() ? "^\\\\circ " : "");
-    s = replace(s, PERCENT, "");
-    s = replace(s, COMMAND_SPACE_BRACE, "$1{");
-    s = replace(s, BRACE_SPACE_BRACE, "}{");
-    s = replace(s, FRAC_TWO_DIGITS, "\\\\frac{$1}{$2}");
-    s = replace(s, FRAC_DIGIT_BRACE, "\\\\frac{$1}{");
-    s = replace(s, FRAC_BRACE_DIGIT, "\\\\frac{$1}{$2}");
-    s = replace(s, SQRT_DIGIT, "\\\\sqrt{$1}");
-    if (DIGIT.matcher(s).find() && AND_WORD.matcher(s).find()) {
-      s = replace(replace(s, AND, ", "), EMPTY_ITEM, ",");
+    if (s.contains("\\geq")) {
+      s = replace(s, GEQ, "\\\\ge ");
     }
-    s = LEADING_ELEMENT.matcher(s.trim()).replaceFirst("");
-    s = stripTrailing(replace(s, WHITESPACE, " "));
-    if (s.startsWith(",")) {
-      s = s.substring(1).trim();
+    if (s.contains("\\neq")) {
+      s = replace(s, NEQ, "\\\\ne ");
     }
-    s = replace(s, PUNCT_SPACE, "");
-    if (THOUSANDS.matcher(s).matches()) {
-      s = s.replace(",", "");
+    if (s.contains("\\prime")) {
+      s = s.replace("^{\\prime}", "'").replace("^\\prime", "'");
     }
-    s = CHOICE_LABEL.matcher(s).replaceFirst("");
-    Matcher choice = CHOICE.matcher(s);
-    if (choice.matches()) {
-      s = choice.group(1);
+    return s;
+  }
+
+  private static boolean hasControl(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 && c != '\n' && c != ' ') {
+        return true;
+      }
     }
-    Matcher zeros = LEADING_ZEROS.matcher(s);
-    if (zeros.matches()) {
-      s = zeros.group(1) + zeros.group(2);
+    return false;
+  }
+
+  private static boolean hasNonAscii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) > 127) {
+        return true;
+      }
     }
-    return mixedNumber(s);
+    return false;
+  }
+
+  private static boolean hasAsciiLetter(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasWhitespace(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isWhitespace(s.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code s} is digits grouped by commas in threes, like {@code 1,234} (no spaces). */
+  static boolean isGroupedThousands(String s) {
+    return s.indexOf(',') > 0 && THOUSANDS.matcher(s).matches();
   }
 
   /** Whether the answer carries a percent sign or the word percent. */

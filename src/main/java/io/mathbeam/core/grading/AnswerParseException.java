@@ -5,6 +5,7 @@ final class AnswerParseException extends Exception {
   private static final long serialVersionUID = 1L;
 
   AnswerParseException(String message) {
-    super(message);
+    // No stack trace: a parse failure is an expected outcome on the hot path.
+    super(message, null, false, false);
   }
 }

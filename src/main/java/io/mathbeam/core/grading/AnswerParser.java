@@ -43,6 +43,7 @@ final class AnswerParser {
 
   private static final Pattern ENVIRONMENT = Pattern.compile("\\\\(?:begin|end)\\{[a-zA-Z*]*\\}");
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final Pattern SUBSCRIPT = Pattern.compile("_\\{[^{}]*\\}");
 
   private final List<LatexToken> tokens;
   private int pos;
@@ -62,7 +63,7 @@ final class AnswerParser {
       throw new AnswerParseException("empty answer");
     }
     if (normalized.length() > MAX_LENGTH) {
-      throw new AnswerParseException("answer longer than " + MAX_LENGTH + " characters");
+      throw new GradingLimitException("answer longer than " + MAX_LENGTH + " characters");
     }
     if (isText(normalized)) {
       return new Expr.Text(WHITESPACE.matcher(normalized).replaceAll(" ").trim());
@@ -81,10 +82,30 @@ final class AnswerParser {
         return true;
       }
     }
-    var m = WORDY.matcher(ENVIRONMENT.matcher(s).replaceAll(" "));
+    if (!hasWord(s)) {
+      return false;
+    }
+    String words = s.indexOf('\\') >= 0 ? ENVIRONMENT.matcher(s).replaceAll(" ") : s;
+    if (words.indexOf('_') >= 0) {
+      words = SUBSCRIPT.matcher(words).replaceAll(" ");
+    }
+    var m = WORDY.matcher(words);
     while (m.find()) {
       String word = m.group().toLowerCase(Locale.ROOT);
       if (!FUNCTIONS.contains(word) && !WORD_FUNCTIONS.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code s} has three ASCII letters in a row (a cheap test before the regex). */
+  private static boolean hasWord(String s) {
+    int run = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      run = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' ? run + 1 : 0;
+      if (run >= 3) {
         return true;
       }
     }
@@ -110,9 +131,9 @@ final class AnswerParser {
     }
   }
 
-  private void enter() throws AnswerParseException {
+  private void enter() {
     if (++depth > MAX_DEPTH) {
-      throw new AnswerParseException("nesting deeper than " + MAX_DEPTH);
+      throw new GradingLimitException("nesting deeper than " + MAX_DEPTH);
     }
   }
 

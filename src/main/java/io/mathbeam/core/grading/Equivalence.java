@@ -12,7 +12,6 @@ import io.mathbeam.core.grading.Expr.Sum;
 import io.mathbeam.core.grading.Expr.Text;
 import io.mathbeam.core.grading.Expr.Union;
 import io.mathbeam.core.grading.Expr.Var;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,15 +28,20 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>Constants: exact rational arithmetic first; written decimals then match within a relative
  *       1e-9, pure integers and fractions must be exactly equal. Otherwise (roots, pi, e, complex
- *       numbers) complex doubles with a relative tolerance of 1e-9; a value outside 1e-280..1e280
- *       or any overflow makes the comparison undecidable ({@link GradingLimitException}).
+ *       numbers) complex doubles with a relative tolerance of 1e-9; a final value outside
+ *       1e-280..1e280, an overflow or an underflow makes the comparison undecidable ({@link
+ *       GradingLimitException}). A lone decimal literal also matches an exact value without a
+ *       finite decimal form that it rounds or truncates ({@link LooseDecimals}).
  *   <li>Expressions with variables: evaluated at {@link #POINTS} seeded random points in [0.3, 2.9]
  *       (integers 1..60 when floor, ceil, factorial or binomial appear); all must agree (relative
- *       1e-9, absolute 1e-13).
+ *       1e-9, absolute 1e-13). Decimal literals aligned with constants at the same place of the
+ *       other tree are loose decimals too ({@code x + 1.414y} = {@code x + \sqrt{2}y}).
  *   <li>Bare comma lists and sets are unordered; tuples, intervals and matrices ordered with the
- *       same brackets; {@code \pm} expands to both signs; {@code x = 3} and {@code f(x) = 3} count
- *       as {@code 3}; other relations match by both sides (or mirrored, or for {@code =} by {@code
- *       lhs - rhs} up to sign).
+ *       same brackets; a one-row or one-column matrix equals a tuple of its entries; {@code \pm}
+ *       expands to both signs; {@code x = 3}, {@code 3 = x} and {@code f(x) = 3} count as {@code
+ *       3}; an inequality in one variable equals its interval ({@code x > 3} = {@code (3,\infty)});
+ *       other relations match by both sides (or mirrored, or for {@code =} by {@code lhs - rhs} up
+ *       to sign).
  * </ul>
  *
  * One instance per comparison (it holds the deadline).
@@ -48,6 +52,7 @@ final class Equivalence {
   private static final double RELATIVE = 1e-9;
   private static final double ABSOLUTE_WITH_VARIABLES = 1e-13;
   private static final int MAX_ALTERNATIVES = 32;
+  private static final Rational BILLION = Rational.of(1_000_000_000L);
 
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
@@ -70,6 +75,12 @@ final class Equivalence {
         && isName(r.left())
         && !(r.right() instanceof Relation)) {
       return canonical(r.right());
+    }
+    if (e instanceof Relation r
+        && r.op().equals("=")
+        && isName(r.right())
+        && !(r.left() instanceof Relation)) {
+      return canonical(r.left());
     }
     if (e instanceof Seq s && (s.isBare() || s.isSet())) {
       List<Expr> items = new ArrayList<>();
@@ -109,6 +120,20 @@ final class Equivalence {
     }
     if (a instanceof Union || b instanceof Union) {
       return a instanceof Union ua && b instanceof Union ub && unordered(ua.parts(), ub.parts());
+    }
+    if (a instanceof Relation && (b instanceof Seq || b instanceof Union)) {
+      Seq interval = Inequalities.asInterval(a);
+      return interval != null && same(interval, b);
+    }
+    if (b instanceof Relation && (a instanceof Seq || a instanceof Union)) {
+      Seq interval = Inequalities.asInterval(b);
+      return interval != null && same(a, interval);
+    }
+    if (a instanceof Matrix m && b instanceof Seq s) {
+      return vectorEqualsTuple(m, s);
+    }
+    if (b instanceof Matrix m && a instanceof Seq s) {
+      return vectorEqualsTuple(m, s);
     }
     if (a instanceof Seq || b instanceof Seq) {
       return sequences(a, b);
@@ -189,6 +214,27 @@ final class Equivalence {
     return true;
   }
 
+  /** A one-row or one-column matrix equals a tuple or list of the same entries in order. */
+  private boolean vectorEqualsTuple(Matrix m, Seq s) {
+    String brackets = s.open() + s.close();
+    if (!s.isBare() && !brackets.equals("()") && !brackets.equals("[]")) {
+      return false;
+    }
+    List<Expr> entries;
+    if (m.rows().size() == 1) {
+      entries = m.rows().get(0);
+    } else {
+      entries = new ArrayList<>();
+      for (List<Expr> row : m.rows()) {
+        if (row.size() != 1) {
+          return false;
+        }
+        entries.add(row.get(0));
+      }
+    }
+    return ordered(entries, s.items());
+  }
+
   private boolean matrices(Matrix a, Matrix b) {
     if (a.rows().size() != b.rows().size()) {
       return false;
@@ -251,7 +297,21 @@ final class Equivalence {
     if (names.isEmpty()) {
       return constants(a, b);
     }
-    return atRandomPoints(a, b, names);
+    if (atRandomPoints(a, b, names)) {
+      return true;
+    }
+    return looselyAligned(a, b, names) || looselyAligned(b, a, names);
+  }
+
+  /** {@code x + 1.414y} = {@code x + \\sqrt{2}y}: decimals aligned with constants they round. */
+  private boolean looselyAligned(Expr loose, Expr exactSide, Set<String> names) {
+    if (!approximate(loose) || approximate(exactSide)) {
+      return false;
+    }
+    Expr aligned =
+        LooseDecimals.align(
+            loose, exactSide, e -> NumericEvaluator.evaluate(e, Map.of(), deadline));
+    return aligned != null && atRandomPoints(aligned, exactSide, names);
   }
 
   /** No lists, relations, text or unexpanded {@code \\pm} inside arithmetic ({@code 2(1,2)}). */
@@ -281,13 +341,21 @@ final class Equivalence {
   private boolean constants(Expr a, Expr b) {
     Rational ra = exactOrNull(a);
     Rational rb = exactOrNull(b);
+    boolean approximateA = approximate(a);
+    boolean approximateB = approximate(b);
     if (ra != null && rb != null) {
-      if (!approximate(a) && !approximate(b)) {
+      if (!approximateA && !approximateB) {
         return ra.equals(rb);
       }
       Rational diff = ra.subtract(rb).abs();
       Rational scale = ra.abs().compareTo(rb.abs()) > 0 ? ra.abs() : rb.abs();
-      return diff.multiply(Rational.of(BigInteger.TEN.pow(9))).compareTo(scale) <= 0;
+      if (diff.multiply(BILLION).compareTo(scale) <= 0) {
+        return true;
+      }
+      Rational looseA = approximateB ? null : LooseDecimals.literal(a);
+      Rational looseB = approximateA ? null : LooseDecimals.literal(b);
+      return looseA != null && LooseDecimals.matches(looseA, rb)
+          || looseB != null && LooseDecimals.matches(looseB, ra);
     }
     Map<String, Complex> none = Map.of();
     Complex va = ra != null ? reliable(ra) : NumericEvaluator.evaluate(a, none, deadline);
@@ -295,7 +363,13 @@ final class Equivalence {
     if (va == null || vb == null) {
       throw new GradingLimitException("values outside the range the grader can compare");
     }
-    return close(va, vb, 0);
+    if (close(va, vb, 0)) {
+      return true;
+    }
+    Rational looseA = approximateB ? null : LooseDecimals.literal(a);
+    Rational looseB = approximateA ? null : LooseDecimals.literal(b);
+    return looseA != null && LooseDecimals.matches(looseA, vb)
+        || looseB != null && LooseDecimals.matches(looseB, va);
   }
 
   private Rational exactOrNull(Expr e) {

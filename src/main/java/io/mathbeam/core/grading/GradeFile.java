@@ -23,9 +23,9 @@ import java.util.Map;
  * <p>Each input line is an object with {@code gold} (a string or a list of strings), {@code pred}
  * (a whole response, or a bare answer when {@code pred_is_extracted_answer} is true) and optionally
  * {@code expected} (boolean). Each output line repeats the input fields and adds {@code verdict}
- * (boolean), {@code status} (lower-case {@link GradeStatus} name), {@code extracted} and {@code
- * micros}. Blank lines are skipped; any other bad line stops the run with a {@link
- * GradeFileException}.
+ * (boolean), {@code status} (lower-case {@link GradeStatus} name), {@code extracted}, {@code
+ * micros} and {@code grader_version} ({@link Grader#VERSION}). Blank lines are skipped; any other
+ * bad line stops the run with a {@link GradeFileException}.
  */
 public final class GradeFile {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,15 +40,27 @@ public final class GradeFile {
    * @param agreements of those, lines whose verdict equals {@code expected}
    * @param statuses count per status
    * @param seconds wall time of the run
+   * @param graderVersion {@link Grader#VERSION} of the grader that graded the lines
    */
   public record Summary(
       long graded,
       long withExpected,
       long agreements,
       Map<GradeStatus, Long> statuses,
-      double seconds) {
+      double seconds,
+      String graderVersion) {
     public Summary {
       statuses = Map.copyOf(statuses);
+    }
+
+    /** A summary stamped with the current {@link Grader#VERSION}. */
+    public Summary(
+        long graded,
+        long withExpected,
+        long agreements,
+        Map<GradeStatus, Long> statuses,
+        double seconds) {
+      this(graded, withExpected, agreements, statuses, seconds, Grader.VERSION);
     }
 
     /** Agreements over lines with {@code expected}; NaN when no line had one. */
@@ -66,10 +78,11 @@ public final class GradeFile {
       out.append(
           String.format(
               Locale.ROOT,
-              "graded %d in %.2f s (%.0f cases/s)%n",
+              "graded %d in %.2f s (%.0f cases/s) with %s%n",
               graded,
               seconds,
-              casesPerSecond()));
+              casesPerSecond(),
+              graderVersion));
       for (GradeStatus status : GradeStatus.values()) {
         long n = statuses.getOrDefault(status, 0L);
         if (n > 0) {
@@ -109,21 +122,15 @@ public final class GradeFile {
           continue;
         }
         ObjectNode row = parseRow(input, line, text);
-        List<String> golds = golds(input, line, row.get("gold"));
-        String pred = string(input, line, row, "pred");
-        boolean extractedGiven =
-            optionalBoolean(input, line, row, "pred_is_extracted_answer", false);
-        Boolean expected =
-            row.hasNonNull("expected")
-                ? optionalBoolean(input, line, row, "expected", false)
-                : null;
-        GradeResult result =
-            extractedGiven ? grader.gradeAnswer(pred, golds) : grader.grade(pred, golds);
+        GradeCase gradeCase = gradeCase(input, line, row);
+        Boolean expected = gradeCase.expected();
+        GradeResult result = gradeCase.gradeWith(grader);
         boolean verdict = result.correct();
         row.put("verdict", verdict);
         row.put("status", result.status().wireName());
         row.put("extracted", result.extractedAnswer());
         row.put("micros", result.micros());
+        row.put("grader_version", Grader.VERSION);
         writer.write(JSON.writeValueAsString(row));
         writer.newLine();
         graded++;
@@ -137,7 +144,49 @@ public final class GradeFile {
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new Summary(graded, withExpected, agreements, statuses, seconds);
+    return new Summary(graded, withExpected, agreements, statuses, seconds, Grader.VERSION);
+  }
+
+  /**
+   * One input line.
+   *
+   * @param golds gold answers
+   * @param pred the response, or the bare answer when {@code extracted}
+   * @param extracted whether {@code pred} is an already extracted answer
+   * @param expected the verdict the line expects, or null
+   */
+  record GradeCase(List<String> golds, String pred, boolean extracted, Boolean expected) {
+    GradeResult gradeWith(Grader grader) {
+      return extracted ? grader.gradeAnswer(pred, golds) : grader.grade(pred, golds);
+    }
+  }
+
+  /** Reads every line of {@code input} (the format of {@link #run}). */
+  static List<GradeCase> readCases(Path input) throws IOException {
+    List<GradeCase> cases = new ArrayList<>();
+    try (BufferedReader reader = Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
+      String text;
+      long line = 0;
+      while ((text = reader.readLine()) != null) {
+        line++;
+        if (line == 1 && text.startsWith("\uFEFF")) {
+          text = text.substring(1);
+        }
+        if (!text.isBlank()) {
+          cases.add(gradeCase(input, line, parseRow(input, line, text)));
+        }
+      }
+    }
+    return cases;
+  }
+
+  private static GradeCase gradeCase(Path input, long line, ObjectNode row) {
+    List<String> golds = golds(input, line, row.get("gold"));
+    String pred = string(input, line, row, "pred");
+    boolean extracted = optionalBoolean(input, line, row, "pred_is_extracted_answer", false);
+    Boolean expected =
+        row.hasNonNull("expected") ? optionalBoolean(input, line, row, "expected", false) : null;
+    return new GradeCase(golds, pred, extracted, expected);
   }
 
   private static ObjectNode parseRow(Path file, long line, String text) {

@@ -10,30 +10,32 @@ import java.util.List;
  *
  * <p>Pipeline: {@link AnswerExtractor} (for whole responses) then {@link AnswerNormalizer}; equal
  * normalized strings are correct at once; otherwise both sides are parsed into expression trees and
- * compared by {@link Equivalence}. The answer is correct when it matches any gold answer.
+ * compared by {@link Equivalence}. See {@code docs/GRADING.md} for the policies.
  *
- * <p>Policies:
+ * <p>Statuses:
  *
  * <ul>
- *   <li>Percent: a side written with a percent sign ({@code 10\%}) matches both its number ({@code
- *       10}) and its fraction ({@code 0.1}); a side without one is taken as written ({@code 10}
- *       does not match {@code 0.1}).
- *   <li>Gold answers containing {@code \boxed{}} are graded against their last box.
- *   <li>Multiple choice: when a gold answer is a letter ({@code C}, {@code (C)}, {@code (C)
- *       Cecile}), the answer must name the same letter; a response without a boxed answer is
- *       searched for a chosen letter ({@link AnswerExtractor#extractChoice}).
- *   <li>Time and size: each comparison with a gold answer has a time budget (default {@value
- *       #DEFAULT_BUDGET_MILLIS} ms) and {@link ExactEvaluator} size limits. A comparison that runs
- *       out of time, hits a limit with no other way to decide ({@code 10^{10^{10}}} vs {@code 5}),
- *       or throws, makes the grade {@link GradeStatus#GRADER_ERROR} unless another gold answer
- *       matched; it is never reported as INCORRECT.
- *   <li>An answer or gold that does not parse is compared as text only (INCORRECT unless equal).
- *   <li>An empty list of gold answers is a GRADER_ERROR.
+ *   <li>{@link GradeStatus#NO_ANSWER}: nothing was extracted.
+ *   <li>{@link GradeStatus#CORRECT} / {@link GradeStatus#INCORRECT}: decided. Two answers in words
+ *       are decided by text equality; words against mathematics is INCORRECT.
+ *   <li>{@link GradeStatus#UNPARSEABLE}: the answer (or the gold) is written as mathematics but
+ *       does not parse, and the normalized texts differ.
+ *   <li>{@link GradeStatus#GRADER_TIMEOUT}: the time budget or a size limit (length, nesting, huge
+ *       powers or factorials, values beyond double range) stopped the comparison.
+ *   <li>{@link GradeStatus#GRADER_ERROR}: an unexpected exception inside the grader, or no gold.
  * </ul>
  *
- * Immutable and thread-safe.
+ * <p>Several gold answers: any CORRECT wins; otherwise INCORRECT only when every gold was decided
+ * INCORRECT; otherwise the worst undecided status (GRADER_ERROR, then GRADER_TIMEOUT, then
+ * UNPARSEABLE).
+ *
+ * <p>The time budget covers one {@link #grade} / {@link #gradeAnswer} call, all gold answers
+ * included. Immutable and thread-safe.
  */
 public final class Grader {
+  /** Stamped into every output that carries grades; bumped whenever a grade can change. */
+  public static final String VERSION = "mathbeam-grader/2";
+
   public static final long DEFAULT_BUDGET_MILLIS = 200;
 
   private final long budgetNanos;
@@ -42,7 +44,7 @@ public final class Grader {
     this(Duration.ofMillis(DEFAULT_BUDGET_MILLIS));
   }
 
-  /** A grader whose every comparison with a gold answer gives up after {@code budget}. */
+  /** A grader whose every call gives up after {@code budget} (GRADER_TIMEOUT). */
   public Grader(Duration budget) {
     if (budget.isNegative() || budget.isZero()) {
       throw new IllegalArgumentException("budget must be positive, got " + budget);
@@ -50,7 +52,13 @@ public final class Grader {
     this.budgetNanos = budget.toNanos();
     // Loads the parser and evaluator classes now, so the first real comparison is not charged
     // for class loading and regex compilation.
-    matches("\\frac{1}{2}+x", "0.5+x", Deadline.after(Duration.ofSeconds(10).toNanos()));
+    new AnswerComparison("\\frac{1}{2}+x")
+        .against("0.5+x", Deadline.after(Duration.ofSeconds(10).toNanos()));
+  }
+
+  /** The budget of one call. */
+  public Duration budget() {
+    return Duration.ofNanos(budgetNanos);
   }
 
   /** Extracts the final answer from a whole model response and grades it. */
@@ -58,8 +66,8 @@ public final class Grader {
     long start = System.nanoTime();
     String extracted = null;
     try {
-      List<String> golds = prepareGolds(goldAnswers);
       extracted = AnswerExtractor.extract(response);
+      List<String> golds = prepareGolds(goldAnswers);
       if (isChoice(golds) && response != null) {
         String letter = ChoiceLetters.fromAnswer(extracted);
         if (letter == null && !AnswerExtractor.hasBoxed(response)) {
@@ -92,28 +100,50 @@ public final class Grader {
   }
 
   private GradeResult gradePrepared(String answer, List<String> golds, long start) {
-    if (answer == null || AnswerNormalizer.normalize(answer).isEmpty()) {
+    if (answer == null || answer.isBlank()) {
       return new GradeResult(answer, GradeStatus.NO_ANSWER, micros(start));
     }
-    boolean undecided = false;
+    Deadline deadline = Deadline.at(start + budgetNanos);
+    AnswerComparison comparison = new AnswerComparison(answer);
+    GradeStatus combined = null;
     for (String gold : golds) {
-      try {
-        if (matches(answer, gold, Deadline.after(budgetNanos))) {
-          return new GradeResult(answer, GradeStatus.CORRECT, micros(start));
-        }
-      } catch (GradingLimitException | StackOverflowError e) {
-        undecided = true;
+      GradeStatus status = comparison.against(gold, deadline);
+      if (status == GradeStatus.NO_ANSWER) {
+        return new GradeResult(answer, status, micros(start));
+      }
+      combined = combined == null ? status : combine(combined, status);
+      if (combined == GradeStatus.CORRECT) {
+        break;
       }
     }
-    return new GradeResult(
-        answer, undecided ? GradeStatus.GRADER_ERROR : GradeStatus.INCORRECT, micros(start));
+    return new GradeResult(answer, combined, micros(start));
+  }
+
+  /**
+   * Combines the outcomes of two gold answers: CORRECT wins, INCORRECT needs both INCORRECT, else
+   * the worse undecided status.
+   */
+  static GradeStatus combine(GradeStatus a, GradeStatus b) {
+    if (a == GradeStatus.CORRECT || b == GradeStatus.CORRECT) {
+      return GradeStatus.CORRECT;
+    }
+    return severity(a) >= severity(b) ? a : b;
+  }
+
+  private static int severity(GradeStatus s) {
+    return switch (s) {
+      case INCORRECT -> 0;
+      case UNPARSEABLE -> 1;
+      case GRADER_TIMEOUT -> 2;
+      default -> 3;
+    };
   }
 
   private static List<String> prepareGolds(List<String> golds) {
     if (golds == null || golds.isEmpty()) {
       throw new IllegalArgumentException("no gold answers");
     }
-    List<String> prepared = new ArrayList<>();
+    List<String> prepared = new ArrayList<>(golds.size());
     for (String gold : golds) {
       if (gold == null) {
         continue;
@@ -123,57 +153,25 @@ public final class Grader {
         String boxed = AnswerExtractor.lastBoxed(g);
         g = boxed == null ? g : boxed;
       }
+      if (g.isBlank()) {
+        continue;
+      }
       String letter = ChoiceLetters.fromGold(g);
       prepared.add(letter != null ? letter : g);
+    }
+    if (prepared.isEmpty()) {
+      throw new IllegalArgumentException("no gold answers");
     }
     return prepared;
   }
 
   private static boolean isChoice(List<String> golds) {
-    return golds.stream()
-        .anyMatch(g -> g.length() == 1 && g.charAt(0) >= 'A' && g.charAt(0) <= 'Z');
-  }
-
-  private static boolean matches(String answer, String gold, Deadline deadline) {
-    String a = AnswerNormalizer.normalize(answer);
-    String g = AnswerNormalizer.normalize(gold);
-    if (a.isEmpty() || g.isEmpty()) {
-      return false;
-    }
-    if (a.equals(g)) {
-      return true;
-    }
-    if (g.length() == 1 && Character.isUpperCase(g.charAt(0))) {
-      return g.equals(ChoiceLetters.fromAnswer(answer));
-    }
-    Expr goldExpr;
-    try {
-      goldExpr = AnswerParser.parse(g);
-    } catch (AnswerParseException e) {
-      goldExpr = new Expr.Text(g);
-    }
-    Expr answerExpr;
-    try {
-      answerExpr = AnswerParser.parse(a);
-    } catch (AnswerParseException e) {
-      return Equivalence.textEquals(a, g);
-    }
-    Equivalence equivalence = new Equivalence(deadline);
-    for (Expr x : percentVariants(answerExpr, AnswerNormalizer.hasPercent(answer))) {
-      for (Expr y : percentVariants(goldExpr, AnswerNormalizer.hasPercent(gold))) {
-        if (equivalence.equivalent(x, y)) {
-          return true;
-        }
+    for (String g : golds) {
+      if (g.length() == 1 && g.charAt(0) >= 'A' && g.charAt(0) <= 'Z') {
+        return true;
       }
     }
     return false;
-  }
-
-  private static List<Expr> percentVariants(Expr e, boolean percent) {
-    if (!percent || e instanceof Expr.Seq || e instanceof Expr.Text || e instanceof Expr.Relation) {
-      return List.of(e);
-    }
-    return List.of(e, new Expr.Quotient(e, new Expr.Num(Rational.of(100), false)));
   }
 
   private static long micros(long startNanos) {

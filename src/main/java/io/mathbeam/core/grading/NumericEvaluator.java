@@ -14,8 +14,10 @@ import java.util.Map;
 
 /**
  * Evaluates a scalar expression in complex doubles at given variable values. Marks the result
- * unreliable when any step overflows, underflows to zero or leaves the range 1e-280..1e280, so a
- * comparison never trusts {@code 1/2006!} rounded to 0. One instance per evaluation.
+ * unreliable when any step overflows, underflows to zero or to a subnormal double, or when the
+ * final value leaves the range 1e-280..1e280, so a comparison never trusts {@code 1/2006!} rounded
+ * to 0. A tiny but normal intermediate ({@code 2^{-1000}} in {@code 2^{2^{-1000}}}) keeps its
+ * relative precision and is trusted. One instance per evaluation.
  */
 final class NumericEvaluator {
   private static final double LIMIT = 1e280;
@@ -43,14 +45,18 @@ final class NumericEvaluator {
     } catch (UnsupportedOperationException notScalar) {
       return null;
     }
-    return evaluator.unreliable ? null : v;
+    double m = v.abs();
+    if (evaluator.unreliable || m > LIMIT || m != 0 && m < 1 / LIMIT) {
+      return null;
+    }
+    return v;
   }
 
   private Complex eval(Expr e) {
     deadline.check();
     Complex v = compute(e);
     double m = v.abs();
-    if (!v.isFinite() || m > LIMIT || m != 0 && m < 1 / LIMIT) {
+    if (!v.isFinite() || m != 0 && m < Double.MIN_NORMAL) {
       unreliable = true;
     }
     return v;

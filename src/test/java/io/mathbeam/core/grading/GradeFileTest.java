@@ -52,6 +52,9 @@ public class GradeFileTest {
     assertEquals("correct", first.get("status").asText());
     assertEquals("0.5", first.get("extracted").asText());
     assertTrue(first.get("micros").canConvertToLong());
+    for (String line : lines) {
+      assertEquals(Grader.VERSION, JSON.readTree(line).get("grader_version").asText());
+    }
     JsonNode second = JSON.readTree(lines.get(1));
     assertTrue(second.get("verdict").asBoolean());
     JsonNode third = JSON.readTree(lines.get(2));
@@ -66,6 +69,8 @@ public class GradeFileTest {
     assertEquals(2L, (long) summary.statuses().get(GradeStatus.CORRECT));
     assertTrue(summary.casesPerSecond() > 0);
     assertTrue(summary.format(), summary.format().contains("agreement with expected: 1/2"));
+    assertEquals(Grader.VERSION, summary.graderVersion());
+    assertTrue(summary.format(), summary.format().contains(Grader.VERSION));
   }
 
   @Test

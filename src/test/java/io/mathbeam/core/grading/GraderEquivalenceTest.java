@@ -39,7 +39,7 @@ public class GraderEquivalenceTest {
     same("1.04e-3", "0.00104");
     same("2.314814814815 \\times 10^{-3}", "\\frac{1}{432}");
     different("5", "5.001");
-    different("1/3", "0.333");
+    different("1/3", "0.33");
     different("1000000000", "1000000001");
   }
 
@@ -54,7 +54,6 @@ public class GraderEquivalenceTest {
     same("5 \\sqrt[3]{4}", "\\sqrt[3]{500}");
     same("1+2i", "i(2-i)");
     different("2\\sqrt{5}", "2\\sqrt{6}");
-    different("40\\pi", "125.663");
   }
 
   @Test
@@ -80,6 +79,31 @@ public class GraderEquivalenceTest {
     different("x^2+2x+1", "x^3+2x+1");
     different("2n", "2k");
     different("\\sin(x)=\\frac{42}{59}", "\\cos(x)=\\frac{42}{59}");
+  }
+
+  @Test
+  public void looseDecimalsAreTheExactValueRoundedOrTruncated() {
+    same("40\\pi", "125.663");
+    same("40\\pi", "125.664");
+    same("\\sqrt{2}", "1.414");
+    same("\\pi", "3.1416");
+    same("1/3", "0.333");
+    same("-\\frac{2}{3}", "-0.667");
+    same("x + \\sqrt2I", "x + 1.414I");
+    same("\\frac13, \\sqrt3, \\pi", "1/3, 1.732, 3.1416");
+    same("\\begin{cases} a+b=\\frac12 \\\\ a-b=\\sqrt3 \\end{cases}", "a+b=0.5, a-b=1.732");
+    same("\\pi", "3.14159");
+    different("\\pi", "3.14158");
+    different("\\pi", "3.15");
+    different("40\\pi", "125.665");
+    different("1/3", "0.334");
+    different("\\pi", "3.1");
+    different("\\sqrt{2}", "1.4");
+    different("5", "5.001");
+    different("\\frac{9}{8}", "1.12");
+    different("\\frac{9}{8}", "1.13");
+    different("x + \\sqrt2I", "x + 1.415I");
+    different("x + \\sqrt2I", "x + 1.414J");
   }
 
   @Test

@@ -16,7 +16,8 @@ import org.apache.beam.sdk.values.PCollection;
 /**
  * Grades every generation: failed requests become {@code request_error}, truncated generations
  * ({@code finish_reason = length}) {@code no_answer}, the rest are extracted and compared with the
- * gold answers. A grader failure is {@code grader_error}, never a wrong answer.
+ * gold answers. An answer the grader cannot decide is {@code unparseable}, {@code grader_timeout}
+ * or {@code grader_error}, never a wrong answer.
  */
 public final class GradeResponses
     extends PTransform<PCollection<Generation>, PCollection<GradedSample>> {

@@ -1,5 +1,6 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.SampleRequest;
@@ -45,6 +46,7 @@ public final class OutputSchemas {
           .requiredString("status")
           .requiredDouble("reward")
           .requiredLong("grade_micros")
+          .requiredString("grader_version")
           .endRecord();
 
   public static final Schema PROBLEM =
@@ -94,6 +96,7 @@ public final class OutputSchemas {
           .items()
           .longType()
           .noDefault()
+          .requiredString("grader_version")
           .endRecord();
 
   private OutputSchemas() {}
@@ -122,6 +125,7 @@ public final class OutputSchemas {
     rec.put("status", s.status().wireName());
     rec.put("reward", s.correct() ? 1.0 : 0.0);
     rec.put("grade_micros", s.gradeMicros());
+    rec.put("grader_version", Grader.VERSION);
     return rec;
   }
 
@@ -140,6 +144,7 @@ public final class OutputSchemas {
     rec.put("extracted_answers", samples.stream().map(GradedSample::extractedAnswer).toList());
     rec.put("statuses", samples.stream().map(s -> s.status().wireName()).toList());
     rec.put("seeds", samples.stream().map(s -> s.request().seed()).toList());
+    rec.put("grader_version", Grader.VERSION);
     return rec;
   }
 }

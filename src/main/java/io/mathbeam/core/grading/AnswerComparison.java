@@ -1,0 +1,176 @@
+package io.mathbeam.core.grading;
+
+import io.mathbeam.core.model.GradeStatus;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One extracted answer, normalized and parsed once, compared against gold answers one at a time.
+ * Not thread-safe; one instance per grade call.
+ */
+final class AnswerComparison {
+  private final String answer;
+  private final String normalized;
+  private final boolean percent;
+  private List<Expr> readings;
+  private boolean unparseable;
+  private boolean tooLarge;
+
+  AnswerComparison(String answer) {
+    this.answer = answer;
+    this.normalized = AnswerNormalizer.normalize(answer);
+    this.percent = AnswerNormalizer.hasPercent(answer);
+  }
+
+  /**
+   * CORRECT, INCORRECT, NO_ANSWER (the answer normalizes to nothing), UNPARSEABLE, GRADER_TIMEOUT
+   * or GRADER_ERROR for one gold answer.
+   */
+  GradeStatus against(String gold, Deadline deadline) {
+    try {
+      return compare(gold, deadline);
+    } catch (GradingLimitException e) {
+      return GradeStatus.GRADER_TIMEOUT;
+    } catch (RuntimeException | StackOverflowError e) {
+      return GradeStatus.GRADER_ERROR;
+    }
+  }
+
+  private GradeStatus compare(String gold, Deadline deadline) {
+    String a = normalized;
+    if (a.isEmpty()) {
+      return GradeStatus.NO_ANSWER;
+    }
+    String g = AnswerNormalizer.normalize(gold);
+    if (g.isEmpty()) {
+      return GradeStatus.GRADER_ERROR;
+    }
+    if (a.equals(g)) {
+      return GradeStatus.CORRECT;
+    }
+    Boolean sameTime = ClockTime.equal(answer, gold);
+    if (sameTime != null) {
+      return decided(sameTime);
+    }
+    if (g.length() == 1 && Character.isUpperCase(g.charAt(0))) {
+      return decided(g.equals(ChoiceLetters.fromAnswer(answer)));
+    }
+    Boolean based = BaseNumber.equal(a, g);
+    if (based != null) {
+      return decided(based);
+    }
+    boolean goldPercent = AnswerNormalizer.hasPercent(gold);
+    if (!percent && !goldPercent) {
+      GradeStatus quick = plainNumbers(a, g);
+      if (quick != null) {
+        return quick;
+      }
+    }
+    List<Expr> answerReadings = answerReadings();
+    if (tooLarge) {
+      return Equivalence.textEquals(a, g) ? GradeStatus.CORRECT : GradeStatus.GRADER_TIMEOUT;
+    }
+    List<Expr> goldReadings;
+    try {
+      goldReadings = readings(gold, g);
+    } catch (AnswerParseException e) {
+      return Equivalence.textEquals(a, g) ? GradeStatus.CORRECT : GradeStatus.UNPARSEABLE;
+    }
+    if (unparseable) {
+      return Equivalence.textEquals(a, g) ? GradeStatus.CORRECT : GradeStatus.UNPARSEABLE;
+    }
+    Equivalence equivalence = new Equivalence(deadline);
+    GradingLimitException limit = null;
+    for (Expr x : withPercent(answerReadings, percent)) {
+      for (Expr y : withPercent(goldReadings, goldPercent)) {
+        try {
+          if (equivalence.equivalent(x, y)) {
+            return GradeStatus.CORRECT;
+          }
+        } catch (GradingLimitException e) {
+          limit = e;
+          deadline.check();
+        }
+      }
+    }
+    if (limit != null) {
+      throw limit;
+    }
+    return GradeStatus.INCORRECT;
+  }
+
+  private static GradeStatus decided(boolean equal) {
+    return equal ? GradeStatus.CORRECT : GradeStatus.INCORRECT;
+  }
+
+  private List<Expr> answerReadings() {
+    if (readings == null && !unparseable && !tooLarge) {
+      try {
+        readings = readings(answer, normalized);
+      } catch (AnswerParseException e) {
+        unparseable = true;
+      } catch (GradingLimitException e) {
+        tooLarge = true;
+      }
+    }
+    return readings;
+  }
+
+  /**
+   * The parsed answer; {@code 1,234} (digits grouped by three, no spaces) is read both as the
+   * number and as the list {@code 1, 234}.
+   */
+  private static List<Expr> readings(String raw, String normalized) throws AnswerParseException {
+    Expr main = AnswerParser.parse(normalized);
+    String grouped = raw.strip();
+    if (AnswerNormalizer.isGroupedThousands(grouped) && !grouped.contains(".")) {
+      List<Expr> items = new ArrayList<>();
+      for (String part : grouped.split(",")) {
+        items.add(new Expr.Num(Rational.of(new BigDecimal(part)), false));
+      }
+      return List.of(main, new Expr.Seq("", "", List.copyOf(items)));
+    }
+    return List.of(main);
+  }
+
+  /**
+   * Both sides plain integers or decimals: equal values are CORRECT, unequal integers INCORRECT;
+   * null (undecided here) otherwise.
+   */
+  private static GradeStatus plainNumbers(String a, String g) {
+    if (!PlainNumber.is(a) || !PlainNumber.is(g)) {
+      return null;
+    }
+    if (a.length() > 60 || g.length() > 60) {
+      return null;
+    }
+    BigDecimal x = new BigDecimal(a);
+    BigDecimal y = new BigDecimal(g);
+    if (x.compareTo(y) == 0) {
+      return GradeStatus.CORRECT;
+    }
+    if (a.indexOf('.') < 0 && g.indexOf('.') < 0) {
+      return GradeStatus.INCORRECT;
+    }
+    return null;
+  }
+
+  private static List<Expr> withPercent(List<Expr> readings, boolean percent) {
+    if (!percent) {
+      return readings;
+    }
+    List<Expr> out = new ArrayList<>();
+    for (Expr e : readings) {
+      out.add(e);
+      if (!(e instanceof Expr.Seq
+          || e instanceof Expr.Text
+          || e instanceof Expr.Relation
+          || e instanceof Expr.Matrix
+          || e instanceof Expr.Union)) {
+        out.add(new Expr.Quotient(e, new Expr.Num(Rational.of(100), false)));
+      }
+    }
+    return out;
+  }
+}

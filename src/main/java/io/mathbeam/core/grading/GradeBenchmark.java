@@ -1,0 +1,272 @@
+package io.mathbeam.core.grading;
+
+import io.mathbeam.core.model.GradeStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Measures grading speed over a JSONL file of cases (the {@link GradeFile} format): throughput,
+ * p50/p99/max latency per case, cases over the budget, and agreement with {@code expected}. The
+ * engine of {@code bin/mathbeam bench-grade}.
+ *
+ * <p>Flags: {@code --input=FILE.jsonl} (default {@code $MATHBEAM_SHARED/grading/dev_cases.jsonl}),
+ * {@code --warmup=N} rounds (default 20), {@code --rounds=N} measured rounds (default 20), {@code
+ * --threads=N} (default 1), {@code --budget-ms=N} (default {@link Grader#DEFAULT_BUDGET_MILLIS}).
+ */
+public final class GradeBenchmark {
+  private GradeBenchmark() {}
+
+  /**
+   * What a benchmark measured.
+   *
+   * @param cases cases per round
+   * @param rounds measured rounds
+   * @param threads grading threads
+   * @param casesPerSecond graded cases per wall-clock second over the measured rounds
+   * @param p50Micros median latency of one case
+   * @param p99Micros 99th percentile latency of one case
+   * @param maxMicros slowest case
+   * @param overBudget measured gradings that took longer than the budget
+   * @param withExpected cases with {@code expected}
+   * @param agreements of those, cases whose verdict equals {@code expected}
+   * @param statuses count per status in one round
+   * @param graderVersion {@link Grader#VERSION}
+   */
+  public record Report(
+      int cases,
+      int rounds,
+      int threads,
+      double casesPerSecond,
+      long p50Micros,
+      long p99Micros,
+      long maxMicros,
+      long overBudget,
+      long withExpected,
+      long agreements,
+      Map<GradeStatus, Long> statuses,
+      String graderVersion) {
+    public Report {
+      statuses = Map.copyOf(statuses);
+    }
+
+    /** A few human-readable lines. */
+    public String format() {
+      StringBuilder out = new StringBuilder();
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%s: %d cases x %d rounds on %d thread(s)%n",
+              graderVersion,
+              cases,
+              rounds,
+              threads));
+      out.append(String.format(Locale.ROOT, "throughput: %.0f cases/s%n", casesPerSecond));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "latency per case: p50 %d us, p99 %d us, max %d us; over budget: %d%n",
+              p50Micros,
+              p99Micros,
+              maxMicros,
+              overBudget));
+      for (GradeStatus status : GradeStatus.values()) {
+        long n = statuses.getOrDefault(status, 0L);
+        if (n > 0) {
+          out.append(String.format(Locale.ROOT, "  %-14s %d%n", status.wireName(), n));
+        }
+      }
+      if (withExpected > 0) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "agreement with expected: %d/%d (%.1f%%)%n",
+                agreements,
+                withExpected,
+                100.0 * agreements / withExpected));
+      }
+      return out.toString();
+    }
+  }
+
+  /** Runs the benchmark; prints the report. Exit status 2 on bad arguments. */
+  public static void main(String[] args) throws IOException, InterruptedException {
+    Path input = null;
+    int warmup = 20;
+    int rounds = 20;
+    int threads = 1;
+    long budgetMillis = Grader.DEFAULT_BUDGET_MILLIS;
+    try {
+      for (String arg : args) {
+        String value = arg.substring(arg.indexOf('=') + 1);
+        if (arg.startsWith("--input=")) {
+          input = Paths.get(value);
+        } else if (arg.startsWith("--warmup=")) {
+          warmup = Integer.parseInt(value);
+        } else if (arg.startsWith("--rounds=")) {
+          rounds = Integer.parseInt(value);
+        } else if (arg.startsWith("--threads=")) {
+          threads = Integer.parseInt(value);
+        } else if (arg.startsWith("--budget-ms=")) {
+          budgetMillis = Long.parseLong(value);
+        } else {
+          throw new IllegalArgumentException("unknown argument " + arg);
+        }
+      }
+      if (input == null) {
+        String shared = System.getenv("MATHBEAM_SHARED");
+        if (shared == null || shared.isEmpty()) {
+          throw new IllegalArgumentException("give --input=FILE.jsonl or set MATHBEAM_SHARED");
+        }
+        input = Paths.get(shared, "grading", "dev_cases.jsonl");
+      }
+      if (warmup < 0 || rounds < 1 || threads < 1 || budgetMillis < 1) {
+        throw new IllegalArgumentException("need warmup >= 0, rounds, threads, budget-ms >= 1");
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("bench-grade: " + e.getMessage());
+      System.err.println(
+          "usage: bench-grade [--input=FILE.jsonl] [--warmup=N] [--rounds=N] [--threads=N]"
+              + " [--budget-ms=N]");
+      System.exit(2);
+      return;
+    }
+    Grader grader = new Grader(Duration.ofMillis(budgetMillis));
+    System.out.print(run(input, grader, warmup, rounds, threads).format());
+  }
+
+  /** Grades every case of {@code input} {@code warmup + rounds} times; measures the last rounds. */
+  public static Report run(Path input, Grader grader, int warmup, int rounds, int threads)
+      throws IOException, InterruptedException {
+    List<GradeFile.GradeCase> cases = GradeFile.readCases(input);
+    if (cases.isEmpty()) {
+      throw new IllegalArgumentException(input + " has no cases");
+    }
+    long budgetMicros = grader.budget().toNanos() / 1000;
+    GradeStatus[] statuses = new GradeStatus[cases.size()];
+    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
+    try {
+      for (int r = 0; r < warmup; r++) {
+        round(cases, grader, pool, threads, statuses);
+      }
+      long[] latencies = new long[cases.size() * rounds];
+      long totalNanos = 0;
+      for (int r = 0; r < rounds; r++) {
+        long start = System.nanoTime();
+        long[] round = round(cases, grader, pool, threads, statuses);
+        totalNanos += System.nanoTime() - start;
+        System.arraycopy(round, 0, latencies, r * cases.size(), round.length);
+      }
+      return report(cases, rounds, threads, totalNanos, latencies, budgetMicros, statuses);
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  private static Report report(
+      List<GradeFile.GradeCase> cases,
+      int rounds,
+      int threads,
+      long totalNanos,
+      long[] latencies,
+      long budgetMicros,
+      GradeStatus[] statuses) {
+    long over = 0;
+    for (long micros : latencies) {
+      if (micros > budgetMicros) {
+        over++;
+      }
+    }
+    long[] sorted = latencies.clone();
+    Arrays.sort(sorted);
+    Map<GradeStatus, Long> counts = new EnumMap<>(GradeStatus.class);
+    long withExpected = 0;
+    long agreements = 0;
+    for (int i = 0; i < cases.size(); i++) {
+      counts.merge(statuses[i], 1L, Long::sum);
+      Boolean expected = cases.get(i).expected();
+      if (expected != null) {
+        withExpected++;
+        if (expected == (statuses[i] == GradeStatus.CORRECT)) {
+          agreements++;
+        }
+      }
+    }
+    return new Report(
+        cases.size(),
+        rounds,
+        threads,
+        latencies.length / (totalNanos / 1e9),
+        percentile(sorted, 0.50),
+        percentile(sorted, 0.99),
+        sorted[sorted.length - 1],
+        over,
+        withExpected,
+        agreements,
+        counts,
+        Grader.VERSION);
+  }
+
+  private static long percentile(long[] sorted, double q) {
+    int index = (int) Math.ceil(q * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+  }
+
+  /** Latency in microseconds of each case, in case order; fills {@code statuses}. */
+  private static long[] round(
+      List<GradeFile.GradeCase> cases,
+      Grader grader,
+      ExecutorService pool,
+      int threads,
+      GradeStatus[] statuses)
+      throws InterruptedException {
+    long[] micros = new long[cases.size()];
+    if (pool == null) {
+      gradeRange(cases, grader, 0, cases.size(), micros, statuses);
+      return micros;
+    }
+    int chunk = (cases.size() + threads - 1) / threads;
+    List<Future<?>> futures = new ArrayList<>();
+    for (int from = 0; from < cases.size(); from += chunk) {
+      int start = from;
+      int end = Math.min(cases.size(), from + chunk);
+      futures.add(pool.submit(() -> gradeRange(cases, grader, start, end, micros, statuses)));
+    }
+    for (Future<?> f : futures) {
+      try {
+        f.get();
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("grading thread failed", e.getCause());
+      }
+    }
+    return micros;
+  }
+
+  private static void gradeRange(
+      List<GradeFile.GradeCase> cases,
+      Grader grader,
+      int from,
+      int to,
+      long[] micros,
+      GradeStatus[] statuses) {
+    for (int i = from; i < to; i++) {
+      long start = System.nanoTime();
+      GradeResult result = cases.get(i).gradeWith(grader);
+      micros[i] = (System.nanoTime() - start) / 1000;
+      statuses[i] = result.status();
+    }
+  }
+}
