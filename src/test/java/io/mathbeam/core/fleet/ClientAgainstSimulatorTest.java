@@ -5,6 +5,7 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.client.Api;
 import io.mathbeam.core.client.ClientConfig;
 import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.model.ErrorClass;
@@ -114,6 +115,26 @@ public class ClientAgainstSimulatorTest {
       List<RequestLogEntry> log = fleet.requestLog();
       int sent = log.get(log.size() - 1).maxTokens();
       assertTrue("max_tokens " + sent, sent < 4090 && sent + g.promptTokens() <= 4096);
+    }
+  }
+
+  @Test
+  public void completionsApiSplitsReasoningAtThink() throws Exception {
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim().build());
+        OpenAiClient completions = new OpenAiClient(client(fleet).api(Api.COMPLETIONS).build())) {
+      List<Generation> generations =
+          run(completions, 24, SamplingParams.defaults().withMaxTokens(4096));
+      int split = 0;
+      for (Generation g : generations) {
+        assertNull(g.errorMessage(), g.errorClass());
+        if ("stop".equals(g.finishReason())) {
+          assertNotNull(g.reasoning());
+          assertTrue(g.text(), !g.text().contains("</think>"));
+          split++;
+        }
+      }
+      assertTrue("no completed sample to check", split > 0);
+      assertTrue(fleet.requestLog().stream().allMatch(e -> e.endpoint().equals("/v1/completions")));
     }
   }
 
