@@ -80,21 +80,36 @@ public final class EvalCommand {
                 + String.join(", ", endpoints)
                 + "). Scores below measure nothing real.");
       }
+      Api api = Api.valueOf(options.getApi().toUpperCase(Locale.ROOT));
+      String model =
+          options.getModel() != null
+              ? options.getModel()
+              : ServedModel.resolve(endpoints, options.getApiKey());
       ClientConfig client =
           ClientConfig.builder(endpoints)
-              .api(Api.valueOf(options.getApi().toUpperCase(Locale.ROOT)))
-              .model(options.getModel())
+              .api(api)
+              .model(model)
               .apiKey(options.getApiKey())
               .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
               .maxAttempts(options.getMaxAttempts())
               .requestTimeout(Duration.ofSeconds(options.getRequestTimeoutSeconds()))
               .build();
+      String cacheDir =
+          GenerationCache.prepare(
+              options.getCacheDir(),
+              output,
+              GenerationCacheKey.describe(api, model, sampling, template, options.getSeed()));
       GenerationConfig generation =
           new GenerationConfig(
-              client, template, sampling, endpoints.size() * options.getMaxInFlightPerReplica());
+              client,
+              template,
+              sampling,
+              endpoints.size() * options.getMaxInFlightPerReplica(),
+              cacheDir);
       Instant started = Instant.now();
       ObjectNode manifest =
-          RunManifest.build(options, sources, endpoints, simulated, sampling, template, started);
+          RunManifest.build(
+              options, sources, endpoints, simulated, model, sampling, template, cacheDir, started);
       EvalConfig config =
           new EvalConfig(
               sources,
@@ -106,6 +121,7 @@ public final class EvalCommand {
               !direct,
               MetricsJson.write(manifest));
 
+      RunOutputs.clearPrevious(output);
       Pipeline pipeline = Pipeline.create(options);
       EvalPipeline.build(pipeline, config);
       out.println("Evaluating " + describe(sources) + " -> " + output);

@@ -1,7 +1,9 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.Problem;
+import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.transforms.ComputeMetrics;
 import io.mathbeam.transforms.ExpandSamples;
@@ -9,9 +11,12 @@ import io.mathbeam.transforms.FailAboveRejectedFraction;
 import io.mathbeam.transforms.GenerateSamples;
 import io.mathbeam.transforms.GradeResponses;
 import io.mathbeam.transforms.ReadProblems;
+import io.mathbeam.transforms.ReuseCachedGenerations;
 import io.mathbeam.transforms.WriteResults;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 
 /** The evaluation pipeline: read, fan out, generate, grade, measure, write. */
@@ -24,13 +29,27 @@ public final class EvalPipeline {
             "ReadProblems", ReadProblems.from(config.sources()).withFieldMapping(config.mapping()));
     PCollection<Problem> problems =
         read.apply("CheckRejectedRows", FailAboveRejectedFraction.of(config.maxRejectedFraction()));
-    PCollection<GradedSample> graded =
-        problems
-            .apply(
-                "ExpandSamples",
-                ExpandSamples.withBaseSeed(config.baseSeed()).withReshuffle(config.reshuffle()))
-            .apply("GenerateSamples", GenerateSamples.using(config.generation()))
-            .apply("GradeResponses", GradeResponses.create());
+    PCollection<SampleRequest> requests =
+        problems.apply(
+            "ExpandSamples",
+            ExpandSamples.withBaseSeed(config.baseSeed()).withReshuffle(config.reshuffle()));
+    PCollection<Generation> generations;
+    if (config.generation().cacheDir() == null) {
+      generations = requests.apply("GenerateSamples", GenerateSamples.using(config.generation()));
+    } else {
+      PCollectionTuple split =
+          requests.apply(
+              "ReuseCachedGenerations",
+              ReuseCachedGenerations.from(config.generation().cacheDir()));
+      generations =
+          PCollectionList.of(split.get(ReuseCachedGenerations.REUSED))
+              .and(
+                  split
+                      .get(ReuseCachedGenerations.MISSING)
+                      .apply("GenerateSamples", GenerateSamples.using(config.generation())))
+              .apply("AllGenerations", Flatten.pCollections());
+    }
+    PCollection<GradedSample> graded = generations.apply("GradeResponses", GradeResponses.create());
     PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
     graded.apply(
         "WriteResults",

@@ -9,4 +9,13 @@ public interface OutputOptions extends PipelineOptions {
   String getOutput();
 
   void setOutput(String value);
+
+  @Description(
+      "Generation cache: completed generations are checkpointed here as they arrive, in a"
+          + " subdirectory per configuration (model, sampling, prompt, seed); a rerun with the same"
+          + " configuration sends no request for samples already there. Default <output>/cache;"
+          + " 'none' turns it off.")
+  String getCacheDir();
+
+  void setCacheDir(String value);
 }

@@ -21,8 +21,10 @@ final class RunManifest {
       List<ProblemSource> sources,
       List<String> endpoints,
       boolean simulated,
+      String model,
       SamplingParams sampling,
       PromptTemplate template,
+      String cacheDir,
       Instant startedAt)
       throws IOException {
     ObjectNode m = MetricsJson.JSON.createObjectNode();
@@ -34,7 +36,8 @@ final class RunManifest {
     var eps = m.putArray("endpoints");
     endpoints.forEach(eps::add);
     m.put("api", options.getApi());
-    m.put("model", options.getModel());
+    m.put("model", model);
+    m.put("cache_dir", cacheDir);
     ObjectNode s = m.putObject("sampling");
     s.put("temperature", sampling.temperature());
     s.put("top_p", sampling.topP());

@@ -12,8 +12,11 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.beam.sdk.io.fs.MoveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.util.MimeTypes;
 
@@ -23,6 +26,22 @@ import org.apache.beam.sdk.util.MimeTypes;
  */
 final class RunOutputs {
   private RunOutputs() {}
+
+  /**
+   * Removes the results of an earlier run in the same directory (keeping its generation cache), so
+   * shards of different runs never mix: a run with fewer output shards would otherwise leave stale
+   * ones behind.
+   */
+  static void clearPrevious(String outputDir) throws IOException {
+    List<ResourceId> stale = new ArrayList<>();
+    for (String pattern : List.of("/samples/*", "/problems/*", "/rejected/*", "/metrics.json")) {
+      MatchResult match = FileSystems.match(List.of(outputDir + pattern)).get(0);
+      if (match.status() == MatchResult.Status.OK) {
+        match.metadata().forEach(m -> stale.add(m.resourceId()));
+      }
+    }
+    FileSystems.delete(stale, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
+  }
 
   static EvalResult finish(String outputDir, Instant started, Instant finished, PrintStream out)
       throws IOException {

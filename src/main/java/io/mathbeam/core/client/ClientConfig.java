@@ -14,11 +14,18 @@ import java.util.Objects;
  * @param endpoints replica base URLs, e.g. {@code http://gpu-3:8000}
  * @param model served model name; null to use the first id of {@code GET /v1/models}
  * @param apiKey sent as {@code Authorization: Bearer}; null for none
- * @param maxInFlightPerReplica requests one JVM keeps open against one replica at most
+ * @param maxInFlightPerReplica hard cap on the sequences (a request with n choices counts n) one
+ *     JVM keeps open against one replica; the adaptive window stays at or below it
  * @param maxAttempts HTTP attempts per sample, first try included
  * @param requestTimeout limit for one attempt, queueing and generation on the server included
  * @param healthProbeInterval how often an ejected replica's {@code /health} is probed
  * @param unhealthyAfterFailures consecutive connection failures / 5xx that eject a replica
+ * @param samplesPerRequest most samples of one problem sent as one request ({@code n}) by {@link
+ *     OpenAiClient#generateBatch}; 1 sends one request per sample
+ * @param timeoutBase fixed part (queueing, prefill) of an attempt timeout sized from max_tokens and
+ *     the replica's observed pace
+ * @param minRequestTimeout lower bound of such a timeout; set it to {@code requestTimeout} to
+ *     always use {@code requestTimeout}
  */
 public record ClientConfig(
     List<String> endpoints,
@@ -32,7 +39,10 @@ public record ClientConfig(
     Duration requestTimeout,
     Duration connectTimeout,
     Duration healthProbeInterval,
-    int unhealthyAfterFailures)
+    int unhealthyAfterFailures,
+    int samplesPerRequest,
+    Duration timeoutBase,
+    Duration minRequestTimeout)
     implements Serializable {
 
   public ClientConfig {
@@ -55,6 +65,9 @@ public record ClientConfig(
     requirePositive(maxInFlightPerReplica, "maxInFlightPerReplica");
     requirePositive(maxAttempts, "maxAttempts");
     requirePositive(unhealthyAfterFailures, "unhealthyAfterFailures");
+    requirePositive(samplesPerRequest, "samplesPerRequest");
+    requireNonNegative(timeoutBase, "timeoutBase");
+    requirePositiveDuration(minRequestTimeout, "minRequestTimeout");
     requireNonNegative(initialBackoff, "initialBackoff");
     requireNonNegative(maxBackoff, "maxBackoff");
     requirePositiveDuration(requestTimeout, "requestTimeout");
@@ -85,7 +98,10 @@ public record ClientConfig(
         .requestTimeout(requestTimeout)
         .connectTimeout(connectTimeout)
         .healthProbeInterval(healthProbeInterval)
-        .unhealthyAfterFailures(unhealthyAfterFailures);
+        .unhealthyAfterFailures(unhealthyAfterFailures)
+        .samplesPerRequest(samplesPerRequest)
+        .timeoutBase(timeoutBase)
+        .minRequestTimeout(minRequestTimeout);
   }
 
   @Override
@@ -110,6 +126,12 @@ public record ClientConfig(
         + requestTimeout
         + ", connectTimeout="
         + connectTimeout
+        + ", samplesPerRequest="
+        + samplesPerRequest
+        + ", timeoutBase="
+        + timeoutBase
+        + ", minRequestTimeout="
+        + minRequestTimeout
         + "]";
   }
 
@@ -163,6 +185,9 @@ public record ClientConfig(
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration healthProbeInterval = Duration.ofSeconds(2);
     private int unhealthyAfterFailures = 3;
+    private int samplesPerRequest = 1;
+    private Duration timeoutBase = Duration.ofSeconds(30);
+    private Duration minRequestTimeout = Duration.ofMinutes(2);
 
     private Builder(List<String> endpoints) {
       this.endpoints = List.copyOf(endpoints);
@@ -223,6 +248,21 @@ public record ClientConfig(
       return this;
     }
 
+    public Builder samplesPerRequest(int value) {
+      samplesPerRequest = value;
+      return this;
+    }
+
+    public Builder timeoutBase(Duration value) {
+      timeoutBase = value;
+      return this;
+    }
+
+    public Builder minRequestTimeout(Duration value) {
+      minRequestTimeout = value;
+      return this;
+    }
+
     public ClientConfig build() {
       return new ClientConfig(
           endpoints,
@@ -236,7 +276,10 @@ public record ClientConfig(
           requestTimeout,
           connectTimeout,
           healthProbeInterval,
-          unhealthyAfterFailures);
+          unhealthyAfterFailures,
+          samplesPerRequest,
+          timeoutBase,
+          minRequestTimeout);
     }
   }
 }

@@ -10,10 +10,15 @@ import java.util.Set;
  * @param retries attempts beyond the first of each sample
  * @param succeeded samples that ended with a completion
  * @param failuresByClass samples that failed for good, by {@code ErrorClass} name
- * @param inFlightByReplica open generation requests per replica base URL, now
+ * @param inFlightByReplica open generation sequences (n counted) per replica base URL, now
  * @param maxInFlightByReplica the highest in-flight count each replica has seen
  * @param waitingByReplica requests waiting for a permit of each replica, now
  * @param unhealthyReplicas replicas currently ejected from routing
+ * @param maxTokensCapped requests sent with a max_tokens below the sampling params' because the
+ *     prompt plus max_tokens would not fit the context window (prevented overflows and capped
+ *     retries alike)
+ * @param concurrencyWindowByReplica each replica's current AIMD window in sequences (1 to {@code
+ *     maxInFlightPerReplica}); admission uses its integer part
  */
 public record ClientStats(
     long requestsSent,
@@ -23,7 +28,9 @@ public record ClientStats(
     Map<String, Integer> inFlightByReplica,
     Map<String, Integer> maxInFlightByReplica,
     Map<String, Integer> waitingByReplica,
-    Set<String> unhealthyReplicas) {
+    Set<String> unhealthyReplicas,
+    long maxTokensCapped,
+    Map<String, Double> concurrencyWindowByReplica) {
 
   public ClientStats {
     failuresByClass = Map.copyOf(failuresByClass);
@@ -31,6 +38,7 @@ public record ClientStats(
     maxInFlightByReplica = Map.copyOf(maxInFlightByReplica);
     waitingByReplica = Map.copyOf(waitingByReplica);
     unhealthyReplicas = Set.copyOf(unhealthyReplicas);
+    concurrencyWindowByReplica = Map.copyOf(concurrencyWindowByReplica);
   }
 
   /** Samples that failed for good, all classes together. */

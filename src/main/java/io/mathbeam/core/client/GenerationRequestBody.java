@@ -18,13 +18,18 @@ final class GenerationRequestBody {
 
   private GenerationRequestBody() {}
 
+  /**
+   * A generation body with {@code n} choices; {@code request}'s seed is the first choice's, vLLM
+   * gives choice i the seed + i (spec §9).
+   */
   static byte[] generation(
       Api api,
       String model,
       SampleRequest request,
       PromptTemplate template,
       SamplingParams params,
-      int maxTokens) {
+      int maxTokens,
+      int n) {
     ObjectNode root = prompt(api, model, request, template);
     root.put("temperature", params.temperature());
     root.put("top_p", params.topP());
@@ -37,7 +42,7 @@ final class GenerationRequestBody {
       ArrayNode stop = root.putArray("stop");
       params.stop().forEach(stop::add);
     }
-    root.put("n", 1);
+    root.put("n", n);
     return bytes(root);
   }
 

@@ -62,7 +62,10 @@ final class MetadataRequests {
             });
   }
 
-  /** The exact prompt token count for a {@code /tokenize} body; empty when the server can't say. */
+  /**
+   * The exact prompt token count for a {@code /tokenize} body; empty when the server can't say. A
+   * 404 or 405 marks the replica as lacking the endpoint, so it is not asked again.
+   */
   CompletableFuture<OptionalInt> countTokens(Replica replica, byte[] body) {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/tokenize"))
@@ -73,6 +76,9 @@ final class MetadataRequests {
     return send(request)
         .handle(
             (response, error) -> {
+              if (error == null && (response.statusCode() == 404 || response.statusCode() == 405)) {
+                replica.markTokenizeMissing();
+              }
               if (error != null || response.statusCode() != 200) {
                 return OptionalInt.empty();
               }

@@ -38,9 +38,12 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Asynchronous client for OpenAI-compatible (vLLM, SGLang) replicas, following the client rules of
  * {@code shared/specs/openai-server-behavior.md}: HTTP/1.1 only, explicit sampling fields,
- * problem-affine rendezvous routing over healthy replicas, a per-replica in-flight cap enforced
- * without blocking threads, retries with capped exponential backoff and full jitter, and one capped
- * retry on a context-window rejection.
+ * problem-affine rendezvous routing over healthy replicas, a per-replica in-flight limit in
+ * sequences (an AIMD window under a hard cap) enforced without blocking threads, attempt timeouts
+ * sized from max_tokens and each replica's observed pace, retries with capped exponential backoff
+ * and full jitter, max_tokens capped to the context window before sending (prompt length from
+ * {@code POST /tokenize}) with one capped retry on a context-window rejection, and several samples
+ * of a problem in one request with {@code n}.
  *
  * <p>Use {@link #shared(ClientConfig)} in pipeline workers so the per-replica cap holds across
  * every user in the JVM.
@@ -48,6 +51,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class OpenAiClient implements AutoCloseable {
   private static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
   private static final Map<ClientConfig, SharedEntry> SHARED = new HashMap<>();
+  private static final int PROMPT_LENGTH_CACHE = 4096;
 
   private final ClientConfig config;
   private final DelayScheduler scheduler;
@@ -60,11 +64,12 @@ public final class OpenAiClient implements AutoCloseable {
   private final ModelResolver models;
   private final boolean shared;
   private final AtomicBoolean closed = new AtomicBoolean();
-  private final Map<String, Integer> promptTokensByPrompt = new ConcurrentHashMap<>();
+  private final PromptLengths promptLengths = new PromptLengths(PROMPT_LENGTH_CACHE);
   private final Set<SampleCall> activeCalls = ConcurrentHashMap.newKeySet();
   private final LongAdder requestsSent = new LongAdder();
   private final LongAdder retries = new LongAdder();
   private final LongAdder succeeded = new LongAdder();
+  private final LongAdder maxTokensCapped = new LongAdder();
   private final Map<ErrorClass, LongAdder> failures = new ConcurrentHashMap<>();
 
   /** A client that owns its scheduler; prefer {@link #shared(ClientConfig)} in pipelines. */
@@ -144,15 +149,83 @@ public final class OpenAiClient implements AutoCloseable {
    */
   public CompletableFuture<Generation> generate(
       SampleRequest request, PromptTemplate template, SamplingParams params) {
+    return start(List.of(request), template, params).thenApply(generations -> generations.get(0));
+  }
+
+  /**
+   * Requests consecutive samples of one problem, {@code samplesPerRequest} (at most {@code
+   * maxInFlightPerReplica}) per HTTP request: each request has {@code n} = its number of samples
+   * and the seed of its first sample, and since vLLM gives choice i the seed + i (spec §9), the
+   * samples are the same as with one request each. Greedy sampling (temperature 0) must have n = 1,
+   * so it sends one request per sample. Generations come back in the order of {@code samples}; the
+   * future never completes exceptionally.
+   *
+   * @throws IllegalArgumentException when {@code samples} is empty, mixes problems, or its seeds
+   *     are not consecutive ({@code seed, seed + 1, ...})
+   */
+  public CompletableFuture<List<Generation>> generateBatch(
+      List<SampleRequest> samples, PromptTemplate template, SamplingParams params) {
+    requireOneProblemWithConsecutiveSeeds(samples);
+    int perRequest =
+        params.temperature() == 0
+            ? 1
+            : Math.min(config.samplesPerRequest(), config.maxInFlightPerReplica());
+    List<CompletableFuture<List<Generation>>> parts = new ArrayList<>();
+    for (int from = 0; from < samples.size(); from += perRequest) {
+      parts.add(
+          start(
+              samples.subList(from, Math.min(samples.size(), from + perRequest)),
+              template,
+              params));
+    }
+    return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+        .thenApply(
+            done -> {
+              List<Generation> all = new ArrayList<>(samples.size());
+              parts.forEach(part -> all.addAll(part.join()));
+              return List.copyOf(all);
+            });
+  }
+
+  private static void requireOneProblemWithConsecutiveSeeds(List<SampleRequest> samples) {
+    if (samples == null || samples.isEmpty()) {
+      throw new IllegalArgumentException("generateBatch needs at least one sample");
+    }
+    SampleRequest first = samples.get(0);
+    for (int i = 1; i < samples.size(); i++) {
+      SampleRequest sample = samples.get(i);
+      if (!sample.problemKey().equals(first.problemKey())
+          || !sample.problem().equals(first.problem())) {
+        throw new IllegalArgumentException(
+            "generateBatch samples must share one problem: "
+                + first.problemKey()
+                + " vs "
+                + sample.problemKey());
+      }
+      if (sample.seed() != first.seed() + i) {
+        throw new IllegalArgumentException(
+            "generateBatch seeds must be consecutive: sample "
+                + i
+                + " has seed "
+                + sample.seed()
+                + ", expected "
+                + (first.seed() + i));
+      }
+    }
+  }
+
+  private CompletableFuture<List<Generation>> start(
+      List<SampleRequest> requests, PromptTemplate template, SamplingParams params) {
+    SampleRequest first = requests.get(0);
     SampleCall call =
         new SampleCall(
-            request,
+            requests,
             template,
             params,
-            replicas.orderFor(request.problemKey()),
-            request.problemKey() + "#" + config.api() + "#" + template.hashCode());
+            replicas.orderFor(first.problemKey()),
+            first.problemKey() + "#" + config.api() + "#" + template.hashCode());
     activeCalls.add(call);
-    call.result.whenComplete((generation, error) -> activeCalls.remove(call));
+    call.result.whenComplete((generations, error) -> activeCalls.remove(call));
     guarded(call, () -> attempt(call));
     return call.result;
   }
@@ -164,8 +237,10 @@ public final class OpenAiClient implements AutoCloseable {
     Map<String, Integer> inFlight = new LinkedHashMap<>();
     Map<String, Integer> maxInFlight = new LinkedHashMap<>();
     Map<String, Integer> waiting = new LinkedHashMap<>();
+    Map<String, Double> windows = new LinkedHashMap<>();
     Set<String> unhealthy = new HashSet<>();
     for (Replica replica : replicas.all()) {
+      windows.put(replica.baseUrl(), replica.permits().window());
       inFlight.put(replica.baseUrl(), replica.permits().inFlight());
       maxInFlight.put(replica.baseUrl(), replica.permits().maxInFlight());
       waiting.put(replica.baseUrl(), replica.permits().waiting());
@@ -181,7 +256,9 @@ public final class OpenAiClient implements AutoCloseable {
         inFlight,
         maxInFlight,
         waiting,
-        unhealthy);
+        unhealthy,
+        maxTokensCapped.sum(),
+        windows);
   }
 
   /**
@@ -259,17 +336,43 @@ public final class OpenAiClient implements AutoCloseable {
         .thenAccept(limit -> guarded(call, () -> acquireAndSend(call, replica, limit)));
   }
 
+  /**
+   * Spec §4.3 client prevention: when max_tokens plus a cheap upper bound of the prompt could
+   * exceed the context window, first learns the prompt's exact length (once per prompt, shared by
+   * concurrent samples) so the first request already fits.
+   */
   private void acquireAndSend(SampleCall call, Replica replica, OptionalInt contextWindow) {
+    if (contextWindow.isPresent()
+        && promptLengths.known(call.promptKey).isEmpty()
+        && !replica.tokenizeMissing()
+        && (long) call.maxTokensCeiling
+                + PromptLengths.upperBound(config.api(), call.first(), call.template)
+            > contextWindow.getAsInt()) {
+      promptLengths
+          .count(
+              call.promptKey,
+              () ->
+                  metadata.countTokens(
+                      replica,
+                      GenerationRequestBody.tokenize(
+                          config.api(), call.model, call.first(), call.template)))
+          .thenAccept(count -> guarded(call, () -> capAndAcquire(call, replica, contextWindow)));
+      return;
+    }
+    capAndAcquire(call, replica, contextWindow);
+  }
+
+  private void capAndAcquire(SampleCall call, Replica replica, OptionalInt contextWindow) {
     int maxTokens = call.maxTokensCeiling;
     if (contextWindow.isPresent()) {
-      Integer prompt = promptTokensByPrompt.get(call.promptKey);
-      int budget = contextWindow.getAsInt() - (prompt == null ? 0 : prompt);
+      OptionalInt prompt = promptLengths.known(call.promptKey);
+      int budget = contextWindow.getAsInt() - prompt.orElse(0);
       if (budget < 1) {
         fail(
             call,
             ErrorClass.CONTEXT_OVERFLOW,
             "prompt has "
-                + prompt
+                + prompt.getAsInt()
                 + " tokens; the context window of "
                 + replica.baseUrl()
                 + " is "
@@ -281,9 +384,9 @@ public final class OpenAiClient implements AutoCloseable {
     int cappedMaxTokens = maxTokens;
     replica
         .permits()
-        .acquire()
+        .acquire(call.sequences())
         .whenComplete(
-            (granted, error) ->
+            (permit, error) ->
                 guarded(
                     call,
                     () -> {
@@ -291,41 +394,54 @@ public final class OpenAiClient implements AutoCloseable {
                         fail(call, lastClassOr(call, ErrorClass.CONNECTION), "client closed");
                       } else if (!replica.healthy() && replicas.anyHealthy()) {
                         // Ejected while this request waited: let the next replica take it.
-                        replica.permits().release();
+                        replica.permits().release(permit);
                         attempt(call);
                       } else {
-                        send(call, replica, cappedMaxTokens);
+                        call.permit = permit;
+                        send(call, replica, permit, cappedMaxTokens);
                       }
                     }));
   }
 
-  private void send(SampleCall call, Replica replica, int maxTokens) {
+  private void send(SampleCall call, Replica replica, PermitQueue.Permit permit, int maxTokens) {
     call.sentMaxTokens = maxTokens;
+    Duration timeout =
+        replica
+            .pace()
+            .timeout(
+                maxTokens,
+                config.timeoutBase(),
+                config.minRequestTimeout(),
+                config.requestTimeout());
     HttpRequest request;
     try {
       request =
           metadata
               .authorized(
                   HttpRequest.newBuilder(URI.create(replica.baseUrl() + config.api().path())))
-              .timeout(config.requestTimeout())
+              .timeout(timeout)
               .header("Content-Type", "application/json")
               .POST(
                   HttpRequest.BodyPublishers.ofByteArray(
                       GenerationRequestBody.generation(
                           config.api(),
                           call.model,
-                          call.request,
+                          call.first(),
                           call.template,
                           call.params,
-                          maxTokens)))
+                          maxTokens,
+                          call.sequences())))
               .build();
     } catch (RuntimeException e) {
-      replica.permits().release();
+      replica.permits().release(permit);
       throw e;
     }
     AtomicBoolean responseStarted = new AtomicBoolean();
     call.attempts++;
     requestsSent.increment();
+    if (maxTokens < call.params.maxTokens()) {
+      maxTokensCapped.increment();
+    }
     long started = System.nanoTime();
     CompletableFuture<HttpResponse<String>> response;
     try {
@@ -341,13 +457,17 @@ public final class OpenAiClient implements AutoCloseable {
     }
     response.whenComplete(
         (answer, error) -> {
-          replica.permits().release();
+          replica.permits().release(permit);
           guarded(
               call,
               () -> {
                 if (error != null) {
                   onTransportError(
-                      call, replica, AttemptFailure.rootCause(error), responseStarted.get());
+                      call,
+                      replica,
+                      AttemptFailure.rootCause(error),
+                      responseStarted.get(),
+                      timeout);
                 } else {
                   onResponse(call, replica, answer, started);
                 }
@@ -356,7 +476,11 @@ public final class OpenAiClient implements AutoCloseable {
   }
 
   private void onTransportError(
-      SampleCall call, Replica replica, Throwable error, boolean responseStarted) {
+      SampleCall call,
+      Replica replica,
+      Throwable error,
+      boolean responseStarted,
+      Duration timeout) {
     if (error instanceof HttpConnectTimeoutException || error instanceof ConnectException) {
       health.failed(replica);
       retryOrFail(
@@ -367,11 +491,13 @@ public final class OpenAiClient implements AutoCloseable {
               null,
               true));
     } else if (error instanceof HttpTimeoutException) {
+      replica.permits().congested(call.permit);
+      replica.pace().timedOut();
       retryOrFail(
           call,
           new AttemptFailure(
               ErrorClass.TIMEOUT,
-              "no response from " + replica.baseUrl() + " within " + config.requestTimeout(),
+              "no response from " + replica.baseUrl() + " within " + timeout,
               null,
               false));
     } else if (error instanceof IOException
@@ -402,9 +528,9 @@ public final class OpenAiClient implements AutoCloseable {
     int status = response.statusCode();
     if (status >= 200 && status < 300) {
       replica.recordAnswer();
-      Completion completion;
+      List<Completion> completions;
       try {
-        completion = Completion.parse(response.body(), config.api());
+        completions = Completion.parseChoices(response.body(), config.api(), call.sequences());
       } catch (MalformedResponseException e) {
         retryOrFail(
             call,
@@ -415,8 +541,14 @@ public final class OpenAiClient implements AutoCloseable {
                 false));
         return;
       }
-      String finish = completion.finishReason();
-      if ("abort".equals(finish) || "error".equals(finish)) {
+      String finish = null;
+      for (Completion completion : completions) {
+        if ("abort".equals(completion.finishReason())
+            || "error".equals(completion.finishReason())) {
+          finish = completion.finishReason();
+        }
+      }
+      if (finish != null) {
         health.failed(replica);
         retryOrFail(
             call,
@@ -427,7 +559,7 @@ public final class OpenAiClient implements AutoCloseable {
                 true));
         return;
       }
-      succeed(call, replica, completion, started);
+      succeed(call, replica, completions, started);
       return;
     }
     ErrorBody error = ErrorBody.parse(response.body());
@@ -435,6 +567,9 @@ public final class OpenAiClient implements AutoCloseable {
     Duration retryAfter =
         Backoff.parseRetryAfter(
             response.headers().firstValue("Retry-After").orElse(null), Instant.now());
+    if (status == 503 || status == 429 || status == 408) {
+      replica.permits().congested(call.permit);
+    }
     if (status >= 500 && status != 501) {
       health.failed(replica);
       retryOrFail(call, new AttemptFailure(ErrorClass.SERVER_ERROR, detail, retryAfter, true));
@@ -459,16 +594,19 @@ public final class OpenAiClient implements AutoCloseable {
     }
     call.overflowRetryUsed = true;
     ContextOverflow limits = overflow.get();
-    Integer known = promptTokensByPrompt.get(call.promptKey);
+    OptionalInt known = promptLengths.known(call.promptKey);
     CompletableFuture<OptionalInt> promptTokens =
         limits.promptTokens().isPresent()
             ? CompletableFuture.completedFuture(limits.promptTokens())
-            : known != null
-                ? CompletableFuture.completedFuture(OptionalInt.of(known))
-                : metadata.countTokens(
-                    replica,
-                    GenerationRequestBody.tokenize(
-                        config.api(), call.model, call.request, call.template));
+            : known.isPresent()
+                ? CompletableFuture.completedFuture(known)
+                : promptLengths.count(
+                    call.promptKey,
+                    () ->
+                        metadata.countTokens(
+                            replica,
+                            GenerationRequestBody.tokenize(
+                                config.api(), call.model, call.first(), call.template)));
     promptTokens.thenAccept(
         prompt ->
             guarded(
@@ -478,7 +616,7 @@ public final class OpenAiClient implements AutoCloseable {
                     fail(call, ErrorClass.CONTEXT_OVERFLOW, detail + " (prompt length unknown)");
                     return;
                   }
-                  promptTokensByPrompt.put(call.promptKey, prompt.getAsInt());
+                  promptLengths.remember(call.promptKey, prompt.getAsInt());
                   int budget = limits.outputBudget(prompt.getAsInt());
                   if (budget < 1 || budget >= call.sentMaxTokens) {
                     fail(call, ErrorClass.CONTEXT_OVERFLOW, detail);
@@ -515,48 +653,63 @@ public final class OpenAiClient implements AutoCloseable {
     }
   }
 
-  private void succeed(SampleCall call, Replica replica, Completion completion, long started) {
-    if (completion.promptTokens() > 0) {
-      promptTokensByPrompt.put(call.promptKey, completion.promptTokens());
+  private void succeed(
+      SampleCall call, Replica replica, List<Completion> completions, long started) {
+    long latencyNanos = System.nanoTime() - started;
+    int longest = 0;
+    for (Completion completion : completions) {
+      longest = Math.max(longest, completion.completionTokens());
     }
+    promptLengths.remember(call.promptKey, completions.get(0).promptTokens());
+    replica.permits().succeeded(call.permit);
+    replica.pace().observe(latencyNanos, longest);
     health.succeeded(replica);
     if (call.result.isDone()) {
       return;
     }
-    succeeded.increment();
-    call.result.complete(
-        new Generation(
-            call.request,
-            completion.text(),
-            completion.reasoning(),
-            completion.finishReason(),
-            completion.promptTokens(),
-            completion.completionTokens(),
-            (System.nanoTime() - started) / 1_000_000,
-            replica.baseUrl(),
-            call.attempts,
-            null,
-            null));
+    succeeded.add(call.sequences());
+    List<Generation> generations = new ArrayList<>();
+    for (int i = 0; i < call.sequences(); i++) {
+      Completion completion = completions.get(i);
+      generations.add(
+          new Generation(
+              call.requests.get(i),
+              completion.text(),
+              completion.reasoning(),
+              completion.finishReason(),
+              completion.promptTokens(),
+              completion.completionTokens(),
+              latencyNanos / 1_000_000,
+              replica.baseUrl(),
+              call.attempts,
+              null,
+              null));
+    }
+    call.result.complete(List.copyOf(generations));
   }
 
   private void fail(SampleCall call, ErrorClass errorClass, String message) {
     if (call.result.isDone()) {
       return;
     }
-    failures.computeIfAbsent(errorClass, key -> new LongAdder()).increment();
-    call.result.complete(
-        new Generation(
-            call.request,
-            null,
-            null,
-            null,
-            0,
-            0,
-            (System.nanoTime() - call.startNanos) / 1_000_000,
-            call.replica == null ? null : call.replica.baseUrl(),
-            call.attempts,
-            errorClass.name(),
-            message));
+    failures.computeIfAbsent(errorClass, key -> new LongAdder()).add(call.sequences());
+    List<Generation> generations = new ArrayList<>();
+    for (SampleRequest request : call.requests) {
+      generations.add(
+          new Generation(
+              request,
+              null,
+              null,
+              null,
+              0,
+              0,
+              (System.nanoTime() - call.startNanos) / 1_000_000,
+              call.replica == null ? null : call.replica.baseUrl(),
+              call.attempts,
+              errorClass.name(),
+              message));
+    }
+    call.result.complete(List.copyOf(generations));
   }
 
   /** Runs a step of a call; a bug in it ends the call instead of leaving its future open. */

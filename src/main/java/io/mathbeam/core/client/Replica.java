@@ -5,14 +5,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
-/** One server endpoint: its in-flight permits, health state and cached model cards. */
+/**
+ * One server endpoint: its in-flight permits, health state, cached model cards and generation pace.
+ */
 final class Replica {
   private final String baseUrl;
   private final PermitQueue permits;
   private final int unhealthyAfterFailures;
   private final AtomicReference<CompletableFuture<List<ModelCard>>> models =
       new AtomicReference<>();
+  private final GenerationPace pace = new GenerationPace();
   private volatile boolean healthy = true;
+  private volatile boolean tokenizeMissing;
   private int consecutiveFailures;
 
   Replica(String baseUrl, int maxInFlight, int unhealthyAfterFailures) {
@@ -27,6 +31,19 @@ final class Replica {
 
   PermitQueue permits() {
     return permits;
+  }
+
+  GenerationPace pace() {
+    return pace;
+  }
+
+  /** Whether {@code POST /tokenize} answered 404/405 here. */
+  boolean tokenizeMissing() {
+    return tokenizeMissing;
+  }
+
+  void markTokenizeMissing() {
+    tokenizeMissing = true;
   }
 
   boolean healthy() {

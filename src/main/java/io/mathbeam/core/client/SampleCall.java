@@ -10,14 +10,17 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Mutable state of one sample across its attempts. Its steps run strictly one after another (each
- * starts from the completion of the previous one), so no locking is needed.
+ * Mutable state of one generation request (one sample, or consecutive samples of one problem sent
+ * with {@code n}) across its attempts. Its steps run strictly one after another (each starts from
+ * the completion of the previous one), so no locking is needed.
  */
 final class SampleCall {
-  final SampleRequest request;
+  /** The samples, in choice order; their seeds are consecutive. */
+  final List<SampleRequest> requests;
+
   final PromptTemplate template;
   final SamplingParams params;
-  final CompletableFuture<Generation> result = new CompletableFuture<>();
+  final CompletableFuture<List<Generation>> result = new CompletableFuture<>();
   final long startNanos = System.nanoTime();
 
   /** Replicas that failed this call with a connection error or 5xx. */
@@ -35,6 +38,9 @@ final class SampleCall {
   /** Set when the next attempt must reuse this replica (stale connection, context overflow). */
   Replica pinned;
 
+  /** The admission of the attempt in flight (or of the last one). */
+  PermitQueue.Permit permit;
+
   int attempts;
   int backoffs;
   int maxTokensCeiling;
@@ -44,16 +50,26 @@ final class SampleCall {
   AttemptFailure lastFailure;
 
   SampleCall(
-      SampleRequest request,
+      List<SampleRequest> requests,
       PromptTemplate template,
       SamplingParams params,
       List<Replica> order,
       String promptKey) {
-    this.request = request;
+    this.requests = List.copyOf(requests);
     this.template = template;
     this.params = params;
     this.order = order;
     this.promptKey = promptKey;
     this.maxTokensCeiling = params.maxTokens();
+  }
+
+  /** The first sample: its problem and seed go into the request body. */
+  SampleRequest first() {
+    return requests.get(0);
+  }
+
+  /** Sequences this call keeps in flight ({@code n}). */
+  int sequences() {
+    return requests.size();
   }
 }

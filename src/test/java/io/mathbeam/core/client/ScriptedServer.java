@@ -135,6 +135,11 @@ final class ScriptedServer implements AutoCloseable {
     return maxConcurrent.get();
   }
 
+  /** Starts measuring the highest concurrency afresh. */
+  void resetMaxConcurrent() {
+    maxConcurrent.set(concurrent.get());
+  }
+
   static String modelsJson(String id, int maxModelLen) {
     return "{\"object\":\"list\",\"data\":[{\"id\":\""
         + id

@@ -3,6 +3,7 @@ package io.mathbeam.transforms;
 import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import java.io.IOException;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
@@ -25,6 +26,7 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   private final Distribution attempts = Metrics.distribution("mathbeam", "attempts");
 
   private transient OpenAiClient client;
+  private transient GenerationCacheWriter cache;
   private transient LinkedBlockingQueue<Generation> done;
   private transient int outstanding;
 
@@ -35,6 +37,9 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   @Setup
   public void setup() {
     client = OpenAiClient.shared(config.client());
+    if (config.cacheDir() != null) {
+      cache = new GenerationCacheWriter(config.cacheDir());
+    }
   }
 
   @StartBundle
@@ -45,7 +50,7 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   @ProcessElement
   public void process(@Element SampleRequest request, OutputReceiver<Generation> out)
-      throws InterruptedException {
+      throws InterruptedException, IOException {
     requests.inc();
     outstanding++;
     client
@@ -63,32 +68,42 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   }
 
   @FinishBundle
-  public void finishBundle(FinishBundleContext context) throws InterruptedException {
+  public void finishBundle(FinishBundleContext context) throws InterruptedException, IOException {
     while (outstanding > 0) {
       Generation generation = done.take();
       record(generation);
       context.output(generation, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
     }
+    if (cache != null) {
+      cache.close();
+    }
   }
 
   @Teardown
-  public void teardown() {
+  public void teardown() throws IOException {
+    if (cache != null) {
+      cache.close();
+    }
     if (client != null) {
       client.close();
       client = null;
     }
   }
 
-  private void emit(Generation generation, OutputReceiver<Generation> out) {
+  private void emit(Generation generation, OutputReceiver<Generation> out) throws IOException {
     record(generation);
     out.output(generation);
   }
 
-  private void record(Generation generation) {
+  /** Counts a finished request and checkpoints a successful one before it moves on. */
+  private void record(Generation generation) throws IOException {
     outstanding--;
     if (generation.failed()) {
       failures.inc();
     } else {
+      if (cache != null) {
+        cache.append(CachedGenerationJson.line(SampleKeys.of(generation.request()), generation));
+      }
       completionTokens.inc(generation.completionTokens());
       latency.update(generation.latencyMs());
     }

@@ -10,9 +10,15 @@ import java.io.Serializable;
  *
  * @param maxInFlightPerWorker requests one DoFn instance keeps outstanding; the client's
  *     per-replica cap still bounds what each replica sees
+ * @param cacheDir directory of this configuration's generation cache (completed generations are
+ *     checkpointed there as they arrive), or null for none
  */
 public record GenerationConfig(
-    ClientConfig client, PromptTemplate template, SamplingParams sampling, int maxInFlightPerWorker)
+    ClientConfig client,
+    PromptTemplate template,
+    SamplingParams sampling,
+    int maxInFlightPerWorker,
+    String cacheDir)
     implements Serializable {
 
   public GenerationConfig {

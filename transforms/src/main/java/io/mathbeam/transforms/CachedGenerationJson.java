@@ -1,0 +1,72 @@
+package io.mathbeam.transforms;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.model.SampleRequest;
+import java.io.UncheckedIOException;
+
+/**
+ * One line of the generation cache: the sample key and what the server returned. The request itself
+ * is not stored; a reused generation is re-attached to the current run's request (whose gold
+ * answers may have been corrected since).
+ */
+final class CachedGenerationJson {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private CachedGenerationJson() {}
+
+  static String line(String key, Generation g) {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("key", key);
+    o.put("text", g.text());
+    o.put("reasoning", g.reasoning());
+    o.put("finish_reason", g.finishReason());
+    o.put("prompt_tokens", g.promptTokens());
+    o.put("completion_tokens", g.completionTokens());
+    o.put("latency_ms", g.latencyMs());
+    o.put("replica", g.replica());
+    o.put("attempts", g.attempts());
+    try {
+      return JSON.writeValueAsString(o);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The parsed line, or null when it is not a complete cache record (a write cut short). */
+  static JsonNode parse(String line) {
+    try {
+      JsonNode node = JSON.readTree(line);
+      return node != null && node.isObject() && node.hasNonNull("key") ? node : null;
+    } catch (JsonProcessingException e) {
+      return null;
+    }
+  }
+
+  static String key(JsonNode node) {
+    return node.get("key").asText();
+  }
+
+  static Generation generation(JsonNode node, SampleRequest request) {
+    return new Generation(
+        request,
+        text(node, "text"),
+        text(node, "reasoning"),
+        text(node, "finish_reason"),
+        node.path("prompt_tokens").asInt(),
+        node.path("completion_tokens").asInt(),
+        node.path("latency_ms").asLong(),
+        text(node, "replica"),
+        node.path("attempts").asInt(),
+        null,
+        null);
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    return v == null || v.isNull() ? null : v.asText();
+  }
+}

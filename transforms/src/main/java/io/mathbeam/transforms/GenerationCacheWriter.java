@@ -1,0 +1,76 @@
+package io.mathbeam.transforms;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.ResolveOptions.StandardResolveOptions;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.util.MimeTypes;
+
+/**
+ * Appends completed generations to a cache file of its own, one JSON line each, written through to
+ * the file system as soon as the response arrives: a process killed at any moment loses at most the
+ * line being written (readers skip a cut-off last line). Files are closed at the end of each bundle
+ * and after {@link #LINES_PER_FILE} lines, which also makes them visible on object stores, where an
+ * open file is not.
+ */
+final class GenerationCacheWriter {
+  static final int LINES_PER_FILE = 10_000;
+
+  private final String directory;
+  private final String writerId = UUID.randomUUID().toString();
+  private int fileCount;
+  private int linesInFile;
+  private WritableByteChannel channel;
+
+  GenerationCacheWriter(String directory) {
+    this.directory = directory;
+  }
+
+  void append(String line) throws IOException {
+    if (channel == null) {
+      ResourceId file =
+          FileSystems.matchNewResource(directory, true)
+              .resolve(
+                  "generations-" + writerId + "-" + (fileCount++) + ".jsonl",
+                  StandardResolveOptions.RESOLVE_FILE);
+      channel = open(file);
+      linesInFile = 0;
+    }
+    ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+    while (bytes.hasRemaining()) {
+      channel.write(bytes);
+    }
+    if (++linesInFile >= LINES_PER_FILE) {
+      close();
+    }
+  }
+
+  /**
+   * Beam's local file system buffers writes until close; a local cache file is written with a plain
+   * file channel instead, so each line reaches the operating system when it is appended.
+   */
+  private static WritableByteChannel open(ResourceId file) throws IOException {
+    if ("file".equals(file.getScheme())) {
+      Path path = Paths.get(file.toString());
+      Files.createDirectories(path.getParent());
+      return FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    }
+    return FileSystems.create(file, MimeTypes.TEXT);
+  }
+
+  void close() throws IOException {
+    if (channel != null) {
+      channel.close();
+      channel = null;
+    }
+  }
+}
