@@ -81,21 +81,7 @@ public final class GradeBenchmark {
               p99Micros,
               maxMicros,
               overBudget));
-      for (GradeStatus status : GradeStatus.values()) {
-        long n = statuses.getOrDefault(status, 0L);
-        if (n > 0) {
-          out.append(String.format(Locale.ROOT, "  %-14s %d%n", status.wireName(), n));
-        }
-      }
-      if (withExpected > 0) {
-        out.append(
-            String.format(
-                Locale.ROOT,
-                "agreement with expected: %d/%d (%.1f%%)%n",
-                agreements,
-                withExpected,
-                100.0 * agreements / withExpected));
-      }
+      GradeFile.appendStatuses(out, statuses, withExpected, agreements);
       return out.toString();
     }
   }

@@ -83,22 +83,28 @@ public final class GradeFile {
               seconds,
               casesPerSecond(),
               graderVersion));
-      for (GradeStatus status : GradeStatus.values()) {
-        long n = statuses.getOrDefault(status, 0L);
-        if (n > 0) {
-          out.append(String.format(Locale.ROOT, "  %-13s %d%n", status.wireName(), n));
-        }
-      }
-      if (withExpected > 0) {
-        out.append(
-            String.format(
-                Locale.ROOT,
-                "agreement with expected: %d/%d (%.1f%%)%n",
-                agreements,
-                withExpected,
-                100 * agreementFraction()));
-      }
+      appendStatuses(out, statuses, withExpected, agreements);
       return out.toString();
+    }
+  }
+
+  /** The count per status and the agreement with {@code expected}, as both reports print them. */
+  static void appendStatuses(
+      StringBuilder out, Map<GradeStatus, Long> statuses, long withExpected, long agreements) {
+    for (GradeStatus status : GradeStatus.values()) {
+      long n = statuses.getOrDefault(status, 0L);
+      if (n > 0) {
+        out.append(String.format(Locale.ROOT, "  %-14s %d%n", status.wireName(), n));
+      }
+    }
+    if (withExpected > 0) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "agreement with expected: %d/%d (%.1f%%)%n",
+              agreements,
+              withExpected,
+              100.0 * agreements / withExpected));
     }
   }
 
