@@ -1,12 +1,9 @@
 package io.mathbeam.pipelines;
 
 import io.mathbeam.core.model.Problem;
-import io.mathbeam.core.problems.FieldMapping;
-import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +20,10 @@ final class EmbeddedFleet {
 
   private EmbeddedFleet() {}
 
-  static SimulatedFleet start(
-      List<ProblemSource> sources, FieldMapping mapping, EvalOptions options) throws IOException {
+  static SimulatedFleet start(List<Problem> problems, EvalOptions options) {
     Map<String, String> answers = new LinkedHashMap<>();
-    for (ProblemSource source : sources) {
-      for (Problem p : ProblemFiles.readProblems(source, mapping)) {
-        answers.putIfAbsent(p.problem(), p.goldAnswers().get(0));
-      }
+    for (Problem p : problems) {
+      answers.putIfAbsent(p.problem(), p.goldAnswers().get(0));
     }
     SimConfig config =
         SimConfig.builder()

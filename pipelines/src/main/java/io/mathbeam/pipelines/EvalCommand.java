@@ -3,20 +3,24 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.client.Api;
 import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.problems.BuiltinProblems;
 import io.mathbeam.core.problems.FieldMapping;
+import io.mathbeam.core.problems.ProblemFormat;
 import io.mathbeam.core.problems.ProblemSelection;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.transforms.GenerationConfig;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -66,12 +70,20 @@ public final class EvalCommand {
                 ? PromptTemplate.DEFAULT_USER_TEMPLATE
                 : options.getUserTemplate());
 
+    List<Problem> known = new ArrayList<>();
+    boolean allKnown = true;
+    for (ProblemSource source : sources) {
+      allKnown &= source.format() != ProblemFormat.PARQUET;
+      known.addAll(ProblemFiles.readProblems(source, mapping));
+    }
+    long totalSamples = allKnown ? known.stream().mapToLong(Problem::samples).sum() : -1;
+
     SimulatedFleet fleet = null;
     try {
       List<String> endpoints = split(options.getEndpoints());
       boolean simulated = endpoints.isEmpty();
       if (simulated) {
-        fleet = EmbeddedFleet.start(sources, mapping, options);
+        fleet = EmbeddedFleet.start(known, options);
         endpoints = fleet.endpoints();
         out.println(
             "No --endpoints given: sampling from a SIMULATED model ("
@@ -126,12 +138,19 @@ public final class EvalCommand {
       EvalPipeline.build(pipeline, config);
       out.println("Evaluating " + describe(sources) + " -> " + output);
       PipelineResult result = pipeline.run();
-      PipelineResult.State state = result.waitUntilFinish();
+      PipelineResult.State state;
+      try (ProgressReporter progress =
+          new ProgressReporter(result, totalSamples, System.err, System.console() != null)) {
+        state = result.waitUntilFinish();
+      }
       if (state != PipelineResult.State.DONE) {
         throw new IllegalStateException(
             "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
       }
-      return RunOutputs.finish(output, started, Instant.now(), out);
+      EvalResult evaluated =
+          RunOutputs.finish(output, started, Instant.now(), RunCounters.of(result), out);
+      checkErrorFraction(evaluated, options.getMaxErrorFraction());
+      return evaluated;
     } finally {
       if (fleet != null) {
         fleet.close();
@@ -150,6 +169,27 @@ public final class EvalCommand {
     }
     if (Arrays.stream(args).noneMatch(a -> a.startsWith("--enforceEncodability"))) {
       direct.setEnforceEncodability(false);
+    }
+  }
+
+  private static void checkErrorFraction(EvalResult result, double maxFraction) {
+    for (DatasetMetrics m : result.metrics()) {
+      if (m.isAggregate() && m.numSamples() > 0) {
+        double fraction = (double) m.requestErrors() / m.numSamples();
+        if (fraction > maxFraction) {
+          throw new IllegalStateException(
+              String.format(
+                  Locale.ROOT,
+                  "%d of %d samples ended as request errors (%.1f%% > --maxErrorFraction=%s);"
+                      + " results are in %s (see error_class in samples/); a rerun retries only"
+                      + " the failed samples",
+                  m.requestErrors(),
+                  m.numSamples(),
+                  100 * fraction,
+                  maxFraction,
+                  result.outputDir()));
+        }
+      }
     }
   }
 

@@ -43,7 +43,8 @@ final class RunOutputs {
     FileSystems.delete(stale, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
   }
 
-  static EvalResult finish(String outputDir, Instant started, Instant finished, PrintStream out)
+  static EvalResult finish(
+      String outputDir, Instant started, Instant finished, RunCounters counters, PrintStream out)
       throws IOException {
     ResourceId metricsFile =
         FileSystems.matchNewResource(outputDir, true)
@@ -57,6 +58,7 @@ final class RunOutputs {
     ObjectNode manifest = (ObjectNode) root.get("manifest");
     manifest.put("finished_at", finished.toString());
     manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
+    root.set("run_counters", counters.toJson());
     try (OutputStream os =
         Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
       os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));

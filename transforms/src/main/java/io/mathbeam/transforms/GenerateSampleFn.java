@@ -19,11 +19,14 @@ import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
  */
 final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   private final GenerationConfig config;
-  private final Counter requests = Metrics.counter("mathbeam", "requests");
-  private final Counter failures = Metrics.counter("mathbeam", "request_failures");
-  private final Counter completionTokens = Metrics.counter("mathbeam", "completion_tokens");
-  private final Distribution latency = Metrics.distribution("mathbeam", "latency_ms");
-  private final Distribution attempts = Metrics.distribution("mathbeam", "attempts");
+  static final String NAMESPACE = "mathbeam";
+  private final Counter requests = Metrics.counter(NAMESPACE, "samples_sent");
+  private final Counter retries = Metrics.counter(NAMESPACE, "retries");
+  private final Counter samplesDone = Metrics.counter(NAMESPACE, "samples_generated");
+  private final Counter failures = Metrics.counter(NAMESPACE, "request_failures");
+  private final Counter completionTokens = Metrics.counter(NAMESPACE, "completion_tokens");
+  private final Distribution latency = Metrics.distribution(NAMESPACE, "latency_ms");
+  private final Distribution attempts = Metrics.distribution(NAMESPACE, "attempts");
 
   private transient OpenAiClient client;
   private transient GenerationCacheWriter cache;
@@ -98,8 +101,10 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   /** Counts a finished request and checkpoints a successful one before it moves on. */
   private void record(Generation generation) throws IOException {
     outstanding--;
+    samplesDone.inc();
     if (generation.failed()) {
       failures.inc();
+      Metrics.counter(NAMESPACE, "request_errors_" + generation.errorClass()).inc();
     } else {
       if (cache != null) {
         cache.append(CachedGenerationJson.line(SampleKeys.of(generation.request()), generation));
@@ -108,5 +113,6 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
       latency.update(generation.latencyMs());
     }
     attempts.update(generation.attempts());
+    retries.inc(Math.max(0, generation.attempts() - 1));
   }
 }
