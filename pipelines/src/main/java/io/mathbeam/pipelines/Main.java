@@ -18,6 +18,7 @@ public final class Main {
           "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
           "  grade      grade a JSONL file of gold/pred pairs",
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
+          "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
           "",
           "'mathbeam <command> --help' lists a command's options.");
 
@@ -62,6 +63,9 @@ public final class Main {
       }
       case "grade" -> {
         return new GradeCommand(out).run(rest);
+      }
+      case "bench-fleet" -> {
+        return FleetBenchmark.main(rest, out);
       }
       case "bench-grade" -> {
         GradeBenchmark.main(rest);

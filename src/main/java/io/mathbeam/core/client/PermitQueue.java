@@ -118,6 +118,11 @@ final class PermitQueue {
     return granted;
   }
 
+  /** Whether a request of {@code sequences} would be admitted now, without waiting. */
+  synchronized boolean hasRoom(int sequences) {
+    return !closed && waiters.isEmpty() && fits(sequences);
+  }
+
   synchronized int inFlight() {
     return inFlight;
   }

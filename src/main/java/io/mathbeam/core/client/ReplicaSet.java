@@ -22,11 +22,21 @@ final class ReplicaSet {
 
   /**
    * The first healthy replica of {@code order} not in {@code avoid} (replicas that failed this
-   * sample with a connection error or 5xx); when every healthy one is avoided, {@code avoid} is
-   * cleared and the order starts over. With no healthy replica at all the same walk runs over all.
+   * sample with a connection error or 5xx) that can take the request now; when the preferred ones
+   * are full, the sample spills over to the next in its order with room (bounded-load consistent
+   * hashing: affinity while there is room, no replica idle while another has a queue). When none
+   * has room, the first healthy one not avoided; when every healthy one is avoided, {@code avoid}
+   * is cleared and the order starts over. With no healthy replica at all the walk runs over all.
    */
   Replica choose(List<Replica> order, Set<Replica> avoid) {
     boolean healthyOnly = anyHealthy();
+    for (Replica replica : order) {
+      if ((replica.healthy() || !healthyOnly)
+          && !avoid.contains(replica)
+          && replica.permits().hasRoom(1)) {
+        return replica;
+      }
+    }
     for (int pass = 0; pass < 2; pass++) {
       for (Replica replica : order) {
         if ((replica.healthy() || !healthyOnly) && !avoid.contains(replica)) {

@@ -153,6 +153,31 @@ public class ClientAgainstSimulatorTest {
   }
 
   @Test
+  public void samplesSpillToAnotherReplicaWhenTheirOwnIsFull() throws Exception {
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim().timeScale(500).build());
+        OpenAiClient client = new OpenAiClient(client(fleet).maxInFlightPerReplica(4).build())) {
+      List<CompletableFuture<Generation>> futures = new ArrayList<>();
+      for (int i = 0; i < 24; i++) {
+        futures.add(
+            client.generate(
+                request("one-problem", i),
+                TEMPLATE,
+                SamplingParams.defaults().withMaxTokens(1024)));
+      }
+      Set<String> replicas = new HashSet<>();
+      for (CompletableFuture<Generation> f : futures) {
+        Generation g = f.get(60, TimeUnit.SECONDS);
+        assertNull(g.errorMessage(), g.errorClass());
+        replicas.add(g.replica());
+      }
+      assertEquals("a full replica should spill", 2, replicas.size());
+      for (int peak : client.stats().maxInFlightByReplica().values()) {
+        assertTrue("cap exceeded: " + peak, peak <= 4);
+      }
+    }
+  }
+
+  @Test
   public void aKilledReplicasProblemsMoveToTheOtherOne() throws Exception {
     try (SimulatedFleet fleet = SimulatedFleet.start(sim().build());
         OpenAiClient client = new OpenAiClient(client(fleet).build())) {

@@ -1,0 +1,274 @@
+package io.mathbeam.pipelines;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SeedDerivation;
+import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.RequestLogEntry;
+import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimulatedFleet;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code mathbeam bench-fleet}: how well generation keeps a simulated fleet busy. Runs the eval
+ * pipeline against a fresh fleet, then a baseline client (a fixed pool of worker threads with
+ * round-robin routing, as common eval scripts do) against another, and prints for each: fleet
+ * utilisation = ideal makespan (total output tokens / the fleet's capacity from the simulator's
+ * model, spec §8.4) / actual makespan (first request to last response), and the peak requests in
+ * flight per replica against the cap.
+ */
+final class FleetBenchmark {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private int problems = 200;
+  private int samples = 8;
+  private int replicas = 4;
+  private int maxNumSeqs = 64;
+  private double timeScale = 2;
+  private int maxTokens = 4096;
+  private int baselineThreads = 8;
+  private boolean baseline = true;
+
+  static int main(String[] args, PrintStream out) throws Exception {
+    FleetBenchmark bench = new FleetBenchmark();
+    for (String arg : args) {
+      if (arg.equals("--help")) {
+        out.println(
+            "usage: mathbeam bench-fleet [--problems=200] [--samples=8] [--replicas=4]"
+                + " [--maxNumSeqs=64] [--timeScale=2] [--maxTokens=4096] [--baselineThreads=8]"
+                + " [--baseline=true]");
+        return 0;
+      }
+      String[] kv = arg.replaceFirst("^--", "").split("=", 2);
+      if (kv.length != 2) {
+        throw new IllegalArgumentException("bench-fleet: expected --name=value, got " + arg);
+      }
+      switch (kv[0]) {
+        case "problems" -> bench.problems = Integer.parseInt(kv[1]);
+        case "samples" -> bench.samples = Integer.parseInt(kv[1]);
+        case "replicas" -> bench.replicas = Integer.parseInt(kv[1]);
+        case "maxNumSeqs" -> bench.maxNumSeqs = Integer.parseInt(kv[1]);
+        case "timeScale" -> bench.timeScale = Double.parseDouble(kv[1]);
+        case "maxTokens" -> bench.maxTokens = Integer.parseInt(kv[1]);
+        case "baselineThreads" -> bench.baselineThreads = Integer.parseInt(kv[1]);
+        case "baseline" -> bench.baseline = Boolean.parseBoolean(kv[1]);
+        default -> throw new IllegalArgumentException("bench-fleet: unknown option " + arg);
+      }
+    }
+    bench.run(out);
+    return 0;
+  }
+
+  private void run(PrintStream out) throws Exception {
+    Path dir = Files.createTempDirectory("mathbeam-bench-fleet");
+    Map<String, String> answers = new LinkedHashMap<>();
+    StringBuilder jsonl = new StringBuilder();
+    for (int i = 0; i < problems; i++) {
+      String problem =
+          "Benchmark problem " + i + ": compute " + (17 * i + 3) + " + " + (29 * i + 5) + ".";
+      String answer = Integer.toString(46 * i + 8);
+      answers.put(problem, answer);
+      ObjectNode row =
+          JSON.createObjectNode().put("id", "b" + i).put("problem", problem).put("answer", answer);
+      jsonl.append(JSON.writeValueAsString(row)).append('\n');
+    }
+    Path file = dir.resolve("bench.jsonl");
+    Files.writeString(file, jsonl);
+    SimConfig config =
+        SimConfig.builder()
+            .replicas(replicas)
+            .maxNumSeqs(maxNumSeqs)
+            .timeScale(timeScale)
+            .maxModelLen(40960)
+            .answerKey(AnswerKey.of(answers))
+            .build();
+    out.printf(
+        Locale.ROOT,
+        "workload: %d problems x %d samples, %d replicas, max_num_seqs %d, timeScale %s,"
+            + " max_tokens %d%n",
+        problems,
+        samples,
+        replicas,
+        maxNumSeqs,
+        timeScale,
+        maxTokens);
+
+    Figures pipeline;
+    try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+      String[] args = {
+        "eval",
+        "--problems=" + file,
+        "--samples=" + samples,
+        "--endpoints=" + String.join(",", fleet.endpoints()),
+        "--maxInFlightPerReplica=" + maxNumSeqs,
+        "--maxTokens=" + maxTokens,
+        "--cacheDir=none",
+        "--output=" + dir.resolve("out")
+      };
+      Main.run(args, quiet, quiet);
+      pipeline = Figures.of(fleet);
+    }
+    out.println(pipeline.format("mathbeam eval (DirectRunner)", maxNumSeqs));
+    JsonNode counters =
+        JSON.readTree(dir.resolve("out").resolve("metrics.json").toFile()).path("run_counters");
+    out.printf(
+        Locale.ROOT,
+        "  retries %d, request errors %d%n",
+        counters.path("retries").asLong(),
+        counters.path("request_failures").asLong());
+    if (baseline) {
+      try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+        runBaseline(fleet.endpoints(), new ArrayList<>(answers.keySet()));
+        out.println(
+            Figures.of(fleet)
+                .format(
+                    "baseline: " + baselineThreads + " threads, round-robin, one request each",
+                    maxNumSeqs));
+      }
+    }
+  }
+
+  /** What a typical eval script does: N threads, each sending one request at a time. */
+  private void runBaseline(List<String> endpoints, List<String> problemTexts)
+      throws InterruptedException {
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    List<String[]> work = new ArrayList<>();
+    for (int p = 0; p < problemTexts.size(); p++) {
+      for (int s = 0; s < samples; s++) {
+        work.add(
+            new String[] {
+              problemTexts.get(p), Long.toString(SeedDerivation.seed(0, "bench", "b" + p, s))
+            });
+      }
+    }
+    AtomicInteger next = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(baselineThreads);
+    for (int t = 0; t < baselineThreads; t++) {
+      pool.execute(
+          () -> {
+            int i;
+            while ((i = next.getAndIncrement()) < work.size()) {
+              String url = endpoints.get(i % endpoints.size()) + "/v1/chat/completions";
+              ObjectNode body = JSON.createObjectNode();
+              body.putArray("messages")
+                  .addObject()
+                  .put("role", "user")
+                  .put("content", PromptTemplate.defaults().userMessage(work.get(i)[0]));
+              body.put("temperature", 0.6).put("top_p", 0.95).put("max_tokens", maxTokens);
+              body.put("seed", Long.parseLong(work.get(i)[1]));
+              try {
+                http.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                        .build(),
+                    HttpResponse.BodyHandlers.discarding());
+              } catch (IOException e) {
+                // the baseline does not retry; a failure only shortens its makespan
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+              }
+            }
+          });
+    }
+    pool.shutdown();
+    pool.awaitTermination(1, TimeUnit.HOURS);
+  }
+
+  /** Makespan, ideal makespan and per-replica peak concurrency from a fleet's request log. */
+  private record Figures(
+      long requests, double makespanSeconds, double idealSeconds, List<Integer> peaks) {
+
+    static Figures of(SimulatedFleet fleet) throws IOException, InterruptedException {
+      List<RequestLogEntry> log = new ArrayList<>();
+      for (RequestLogEntry e : fleet.requestLog()) {
+        if (e.status() == 200 && e.endpoint().contains("completions")) {
+          log.add(e);
+        }
+      }
+      long first = log.stream().mapToLong(RequestLogEntry::arrivalMs).min().orElse(0);
+      long last = log.stream().mapToLong(RequestLogEntry::finishMs).max().orElse(0);
+      double prompt = log.stream().mapToLong(e -> e.promptTokens()).average().orElse(0);
+      double output = log.stream().mapToLong(e -> e.completionTokens()).average().orElse(0);
+      long totalOutput = log.stream().mapToLong(e -> e.completionTokens()).sum();
+      JsonNode capacity =
+          JSON.readTree(
+              get(
+                  fleet.endpoints().get(0)
+                      + String.format(
+                          Locale.ROOT,
+                          "/sim/capacity?prompt_tokens=%.0f&output_tokens=%.0f&n=%d",
+                          prompt,
+                          output,
+                          1)));
+      double fleetTokensPerSecond =
+          capacity.path("wall_max_output_tokens_per_s").asDouble() * fleet.endpoints().size();
+      List<Integer> peaks = new ArrayList<>();
+      for (int r = 0; r < fleet.endpoints().size(); r++) {
+        peaks.add(peak(log, r));
+      }
+      return new Figures(
+          log.size(), (last - first) / 1000.0, totalOutput / fleetTokensPerSecond, peaks);
+    }
+
+    private static String get(String url) throws IOException, InterruptedException {
+      return HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+          .body();
+    }
+
+    private static int peak(List<RequestLogEntry> log, int replica) {
+      List<long[]> events = new ArrayList<>();
+      for (RequestLogEntry e : log) {
+        if (e.replica() == replica) {
+          events.add(new long[] {e.arrivalMs(), 1});
+          events.add(new long[] {e.finishMs(), -1});
+        }
+      }
+      events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+      int current = 0;
+      int peak = 0;
+      for (long[] event : events) {
+        current += (int) event[1];
+        peak = Math.max(peak, current);
+      }
+      return peak;
+    }
+
+    String format(String name, int cap) {
+      return String.format(
+          Locale.ROOT,
+          "%s%n  samples %d, makespan %.1f s, ideal %.1f s, utilisation %.2f%n"
+              + "  peak in flight per replica %s (cap %d)",
+          name,
+          requests,
+          makespanSeconds,
+          idealSeconds,
+          makespanSeconds > 0 ? idealSeconds / makespanSeconds : 0,
+          peaks,
+          cap);
+    }
+  }
+}
