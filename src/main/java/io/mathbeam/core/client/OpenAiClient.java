@@ -363,6 +363,17 @@ public final class OpenAiClient implements AutoCloseable {
   }
 
   private void capAndAcquire(SampleCall call, Replica replica, OptionalInt contextWindow) {
+    // Bounded load: the replica was chosen before its metadata was looked up; if it has filled up
+    // since, a replica later in this problem's order that has room takes the sample instead.
+    if (!call.spillChecked && !replica.permits().hasRoom(call.sequences())) {
+      call.spillChecked = true;
+      Replica alternative = replicas.choose(call.order, call.avoid);
+      if (alternative != replica) {
+        call.pinned = alternative;
+        attempt(call);
+        return;
+      }
+    }
     int maxTokens = call.maxTokensCeiling;
     if (contextWindow.isPresent()) {
       OptionalInt prompt = promptLengths.known(call.promptKey);

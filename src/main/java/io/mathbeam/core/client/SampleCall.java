@@ -38,6 +38,9 @@ final class SampleCall {
   /** Set when the next attempt must reuse this replica (stale connection, context overflow). */
   Replica pinned;
 
+  /** Whether this sample already looked for a replica with room (it spills over at most once). */
+  boolean spillChecked;
+
   /** The admission of the attempt in flight (or of the last one). */
   PermitQueue.Permit permit;
 
