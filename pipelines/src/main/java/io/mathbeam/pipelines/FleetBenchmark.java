@@ -198,7 +198,11 @@ final class FleetBenchmark {
 
   /** Makespan, ideal makespan and per-replica peak concurrency from a fleet's request log. */
   private record Figures(
-      long requests, double makespanSeconds, double idealSeconds, List<Integer> peaks) {
+      long requests,
+      double makespanSeconds,
+      double idealSeconds,
+      double drainSeconds,
+      List<Integer> peaks) {
 
     static Figures of(SimulatedFleet fleet) throws IOException, InterruptedException {
       List<RequestLogEntry> log = new ArrayList<>();
@@ -209,6 +213,7 @@ final class FleetBenchmark {
       }
       long first = log.stream().mapToLong(RequestLogEntry::arrivalMs).min().orElse(0);
       long last = log.stream().mapToLong(RequestLogEntry::finishMs).max().orElse(0);
+      long lastArrival = log.stream().mapToLong(RequestLogEntry::arrivalMs).max().orElse(0);
       double prompt = log.stream().mapToLong(e -> e.promptTokens()).average().orElse(0);
       double output = log.stream().mapToLong(e -> e.completionTokens()).average().orElse(0);
       long totalOutput = log.stream().mapToLong(e -> e.completionTokens()).sum();
@@ -229,7 +234,11 @@ final class FleetBenchmark {
         peaks.add(peak(log, r));
       }
       return new Figures(
-          log.size(), (last - first) / 1000.0, totalOutput / fleetTokensPerSecond, peaks);
+          log.size(),
+          (last - first) / 1000.0,
+          totalOutput / fleetTokensPerSecond,
+          (last - lastArrival) / 1000.0,
+          peaks);
     }
 
     private static String get(String url) throws IOException, InterruptedException {
@@ -261,12 +270,15 @@ final class FleetBenchmark {
       return String.format(
           Locale.ROOT,
           "%s%n  samples %d, makespan %.1f s, ideal %.1f s, utilisation %.2f%n"
+              + "  drain after the last request was sent: %.1f s (%.0f%% of the makespan)%n"
               + "  peak in flight per replica %s (cap %d)",
           name,
           requests,
           makespanSeconds,
           idealSeconds,
           makespanSeconds > 0 ? idealSeconds / makespanSeconds : 0,
+          drainSeconds,
+          makespanSeconds > 0 ? 100 * drainSeconds / makespanSeconds : 0,
           peaks,
           cap);
     }

@@ -75,6 +75,26 @@ public class MainTest {
   }
 
   @Test
+  public void benchFleetReportsUtilisationAndPeaksForThePipelineAndTheBaseline() throws Exception {
+    assertEquals(
+        0,
+        run(
+            "bench-fleet",
+            "--problems=6",
+            "--samples=2",
+            "--replicas=2",
+            "--maxNumSeqs=4",
+            "--timeScale=50",
+            "--maxTokens=1024",
+            "--baselineThreads=2"));
+    String report = printed();
+    assertTrue(report, report.contains("mathbeam eval (DirectRunner)\n  samples 12,"));
+    assertTrue(report, report.contains("baseline: 2 threads"));
+    assertEquals(report, 2, report.split("utilisation", -1).length - 1);
+    assertTrue(report, report.contains("(cap 4)"));
+  }
+
+  @Test
   public void gradeWithoutInputIsAClearError() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> run("grade", "--output=x.jsonl"));
