@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SeedDerivation;
 import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.InFlightPeak;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
@@ -231,7 +232,7 @@ final class FleetBenchmark {
           capacity.path("wall_max_output_tokens_per_s").asDouble() * fleet.endpoints().size();
       List<Integer> peaks = new ArrayList<>();
       for (int r = 0; r < fleet.endpoints().size(); r++) {
-        peaks.add(peak(log, r));
+        peaks.add(InFlightPeak.of(log, r));
       }
       return new Figures(
           log.size(),
@@ -246,24 +247,6 @@ final class FleetBenchmark {
           .send(
               HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
           .body();
-    }
-
-    private static int peak(List<RequestLogEntry> log, int replica) {
-      List<long[]> events = new ArrayList<>();
-      for (RequestLogEntry e : log) {
-        if (e.replica() == replica) {
-          events.add(new long[] {e.arrivalMs(), 1});
-          events.add(new long[] {e.finishMs(), -1});
-        }
-      }
-      events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-      int current = 0;
-      int peak = 0;
-      for (long[] event : events) {
-        current += (int) event[1];
-        peak = Math.max(peak, current);
-      }
-      return peak;
     }
 
     String format(String name, int cap) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.InFlightPeak;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
@@ -128,31 +129,11 @@ public class EvalPipelineTest {
       }
       assertTrue(Files.size(log) > 0);
       for (int replica = 0; replica < 3; replica++) {
-        int peak = peakConcurrency(requests, replica);
+        int peak = InFlightPeak.of(requests, replica);
         assertTrue("replica " + replica + " saw " + peak + " in flight", peak <= 16);
         assertTrue("replica " + replica + " was never busy: " + peak, peak >= 4);
       }
     }
-  }
-
-  /** Most requests a replica was serving at once, from the request log's arrival/finish times. */
-  private static int peakConcurrency(List<RequestLogEntry> log, int replica) {
-    List<long[]> events = new ArrayList<>();
-    for (RequestLogEntry e : log) {
-      if (e.replica() == replica) {
-        events.add(new long[] {e.arrivalMs(), 1});
-        events.add(new long[] {e.finishMs(), -1});
-      }
-    }
-    // at equal times, finishes before arrivals
-    events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-    int current = 0;
-    int peak = 0;
-    for (long[] event : events) {
-      current += (int) event[1];
-      peak = Math.max(peak, current);
-    }
-    return peak;
   }
 
   @Test
