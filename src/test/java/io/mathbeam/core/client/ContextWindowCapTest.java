@@ -23,22 +23,15 @@ import java.util.OptionalInt;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 
 /** Spec §4.3 client prevention: max_tokens capped before the first request, no wasted 400. */
 public class ContextWindowCapTest {
   private static final String PROBLEM = "What is the value of $3 \\cdot 7$?";
 
-  private final List<AutoCloseable> resources = new ArrayList<>();
+  @Rule public final ClosingRule closing = new ClosingRule();
   private final RecordingScheduler scheduler = track(new RecordingScheduler());
-
-  @After
-  public void closeResources() throws Exception {
-    for (AutoCloseable resource : resources) {
-      resource.close();
-    }
-  }
 
   @Test
   public void simulatorSeesNoOverflowWhenMaxTokensEqualsTheContextWindow() throws Exception {
@@ -225,7 +218,6 @@ public class ContextWindowCapTest {
   }
 
   private <T extends AutoCloseable> T track(T resource) {
-    resources.add(0, resource);
-    return resource;
+    return closing.track(resource);
   }
 }

@@ -23,22 +23,15 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 
 public class OpenAiClientTest {
   private static final SamplingParams PARAMS =
       new SamplingParams(0.6, 0.95, 20, 0.05, 1.0, 32768, List.of("</answer>"));
 
-  private final List<AutoCloseable> resources = new ArrayList<>();
+  @Rule public final ClosingRule closing = new ClosingRule();
   private final RecordingScheduler scheduler = track(new RecordingScheduler());
-
-  @After
-  public void closeResources() throws Exception {
-    for (AutoCloseable resource : resources) {
-      resource.close();
-    }
-  }
 
   @Test
   public void retriesOn503ThenSucceeds() throws Exception {
@@ -502,7 +495,6 @@ public class OpenAiClientTest {
   }
 
   private <T extends AutoCloseable> T track(T resource) {
-    resources.add(0, resource);
-    return resource;
+    return closing.track(resource);
   }
 }

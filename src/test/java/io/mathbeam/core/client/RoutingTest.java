@@ -25,19 +25,12 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.After;
+import org.junit.Rule;
 import org.junit.Test;
 
 public class RoutingTest {
-  private final List<AutoCloseable> resources = new ArrayList<>();
+  @Rule public final ClosingRule closing = new ClosingRule();
   private final RecordingScheduler scheduler = track(new RecordingScheduler());
-
-  @After
-  public void closeResources() throws Exception {
-    for (AutoCloseable resource : resources) {
-      resource.close();
-    }
-  }
 
   @Test
   public void inFlightCapNeverExceededWith200ConcurrentRequests() throws Exception {
@@ -229,7 +222,6 @@ public class RoutingTest {
   }
 
   private <T extends AutoCloseable> T track(T resource) {
-    resources.add(0, resource);
-    return resource;
+    return closing.track(resource);
   }
 }
