@@ -243,25 +243,25 @@ final class ReplicaServer {
     try {
       request = GenerationRequest.parse(readJsonBody(exchange), chat, config, headerId);
     } catch (RequestRejectedException e) {
-      sendError(exchange, e.status, e.type, e.getMessage());
       logRejected(arrival, endpoint, headerId, e.status, null, e.getMessage());
+      sendError(exchange, e.status, e.type, e.getMessage());
       return;
     }
     String id = request.requestId() != null ? request.requestId() : randomHex();
     if (dead) {
-      sendError(exchange, 500, "InternalServerError", ENGINE_DEAD);
       logDone(arrival, endpoint, id, request, 500, "dead", null);
+      sendError(exchange, 500, "InternalServerError", ENGINE_DEAD);
       return;
     }
     FaultInjector.Fault fault = faults.draw();
     if (fault.kind() == FaultInjector.Kind.RESET) {
-      exchange.close();
       logDone(arrival, endpoint, id, request, 0, "reset", null);
+      exchange.close();
       return;
     }
     if (fault.kind() == FaultInjector.Kind.ERROR) {
-      sendError(exchange, fault.status(), errorType(fault.status()), errorMessage(fault.status()));
       logDone(arrival, endpoint, id, request, fault.status(), "error", null);
+      sendError(exchange, fault.status(), errorType(fault.status()), errorMessage(fault.status()));
       return;
     }
     List<SimulatedModel.Choice> choices = generateChoices(request);
@@ -491,6 +491,8 @@ final class ReplicaServer {
     }
   }
 
+  // Every entry is logged before its response is sent, so a client that has its answer can read
+  // the log entry for it.
   private void logRejected(
       long arrival, String endpoint, String id, int status, String fault, String error) {
     log.append(
