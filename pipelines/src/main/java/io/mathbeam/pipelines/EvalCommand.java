@@ -15,6 +15,7 @@ import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.transforms.GenerationConfig;
+import io.mathbeam.transforms.LiveProgress;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.runners.direct.DirectRunner;
 import org.apache.beam.sdk.Pipeline;
@@ -103,6 +105,11 @@ public final class EvalCommand {
               .model(model)
               .apiKey(options.getApiKey())
               .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
+              .samplesPerRequest(options.getSamplesPerRequest())
+              .requestsPerSecond(options.getMaxRequestsPerSecondPerReplica())
+              .tokensPerSecond(options.getMaxTokensPerSecondPerReplica())
+              .stream(options.getStream())
+              .streamIdleTimeout(Duration.ofSeconds(options.getStreamIdleTimeoutSeconds()))
               .maxAttempts(options.getMaxAttempts())
               .requestTimeout(Duration.ofSeconds(options.getRequestTimeoutSeconds()))
               .build();
@@ -117,7 +124,8 @@ public final class EvalCommand {
               template,
               sampling,
               endpoints.size() * options.getMaxInFlightPerReplica(),
-              cacheDir);
+              cacheDir,
+              UUID.randomUUID().toString());
       Instant started = Instant.now();
       ObjectNode manifest =
           RunManifest.build(
@@ -140,8 +148,16 @@ public final class EvalCommand {
       PipelineResult result = pipeline.run();
       PipelineResult.State state;
       try (ProgressReporter progress =
-          new ProgressReporter(result, totalSamples, System.err, System.console() != null)) {
+          new ProgressReporter(
+              result,
+              LiveProgress.of(generation.runId()),
+              client,
+              totalSamples,
+              System.err,
+              System.console() != null)) {
         state = result.waitUntilFinish();
+      } finally {
+        LiveProgress.forget(generation.runId());
       }
       if (state != PipelineResult.State.DONE) {
         throw new IllegalStateException(
@@ -161,9 +177,12 @@ public final class EvalCommand {
   /**
    * The DirectRunner's enforcement checks clone every element through its coder and were measured
    * to make 100k-sample runs 3x slower or run out of memory (docs/runners.md); the CLI turns them
-   * off unless asked for. Tests build pipelines with TestPipeline and keep them on.
+   * off unless asked for. Tests build pipelines with TestPipeline and keep them on. {@code
+   * Pipeline.run()} on the DirectRunner returns only when the job is done unless blockOnRun is off,
+   * which would leave no time for the progress line.
    */
   private static void applyDirectRunnerDefaults(String[] args, DirectOptions direct) {
+    direct.setBlockOnRun(false);
     if (Arrays.stream(args).noneMatch(a -> a.startsWith("--enforceImmutability"))) {
       direct.setEnforceImmutability(false);
     }

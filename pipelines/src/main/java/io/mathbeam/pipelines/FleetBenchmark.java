@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SeedDerivation;
 import io.mathbeam.core.sim.AnswerKey;
-import io.mathbeam.core.sim.InFlightPeak;
-import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
 import java.io.IOException;
@@ -33,9 +31,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code mathbeam bench-fleet}: how well generation keeps a simulated fleet busy. Runs the eval
  * pipeline against a fresh fleet, then a baseline client (a fixed pool of worker threads with
  * round-robin routing, as common eval scripts do) against another, and prints for each: fleet
- * utilisation = ideal makespan (total output tokens / the fleet's capacity from the simulator's
- * model, spec §8.4) / actual makespan (first request to last response), and the peak requests in
- * flight per replica against the cap.
+ * utilisation = ideal makespan (the work asked for / the fleet's capacity, from the simulator's
+ * model: see {@link FleetFigures}) / actual makespan (first request to last response), and the peak
+ * sequences in flight per replica against the cap.
  */
 final class FleetBenchmark {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,6 +45,7 @@ final class FleetBenchmark {
   private double timeScale = 2;
   private int maxTokens = 4096;
   private int baselineThreads = 8;
+  private int baselineSamples = 320;
   private boolean baseline = true;
 
   static int main(String[] args, PrintStream out) throws Exception {
@@ -56,7 +55,7 @@ final class FleetBenchmark {
         out.println(
             "usage: mathbeam bench-fleet [--problems=200] [--samples=8] [--replicas=4]"
                 + " [--maxNumSeqs=64] [--timeScale=2] [--maxTokens=4096] [--baselineThreads=8]"
-                + " [--baseline=true]");
+                + " [--baselineSamples=320] [--baseline=true]");
         return 0;
       }
       String[] kv = arg.replaceFirst("^--", "").split("=", 2);
@@ -71,6 +70,7 @@ final class FleetBenchmark {
         case "timeScale" -> bench.timeScale = Double.parseDouble(kv[1]);
         case "maxTokens" -> bench.maxTokens = Integer.parseInt(kv[1]);
         case "baselineThreads" -> bench.baselineThreads = Integer.parseInt(kv[1]);
+        case "baselineSamples" -> bench.baselineSamples = Integer.parseInt(kv[1]);
         case "baseline" -> bench.baseline = Boolean.parseBoolean(kv[1]);
         default -> throw new IllegalArgumentException("bench-fleet: unknown option " + arg);
       }
@@ -113,7 +113,7 @@ final class FleetBenchmark {
         timeScale,
         maxTokens);
 
-    Figures pipeline;
+    FleetFigures pipeline;
     try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
       PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
       String[] args = {
@@ -127,7 +127,7 @@ final class FleetBenchmark {
         "--output=" + dir.resolve("out")
       };
       Main.run(args, quiet, quiet);
-      pipeline = Figures.of(fleet);
+      pipeline = FleetFigures.of(fleet.requestLog(), config, maxNumSeqs);
     }
     out.println(pipeline.format("mathbeam eval (DirectRunner)", maxNumSeqs));
     JsonNode counters =
@@ -141,9 +141,13 @@ final class FleetBenchmark {
       try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
         runBaseline(fleet.endpoints(), new ArrayList<>(answers.keySet()));
         out.println(
-            Figures.of(fleet)
+            FleetFigures.of(fleet.requestLog(), config, maxNumSeqs)
                 .format(
-                    "baseline: " + baselineThreads + " threads, round-robin, one request each",
+                    "baseline: "
+                        + baselineThreads
+                        + " threads, round-robin, one request each (first "
+                        + Math.min(baselineSamples, problems * samples)
+                        + " samples)",
                     maxNumSeqs));
       }
     }
@@ -161,6 +165,10 @@ final class FleetBenchmark {
               problemTexts.get(p), Long.toString(SeedDerivation.seed(0, "bench", "b" + p, s))
             });
       }
+    }
+    if (work.size() > baselineSamples) {
+      // it is slow enough that the whole workload would take many minutes
+      work.subList(baselineSamples, work.size()).clear();
     }
     AtomicInteger next = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(baselineThreads);
@@ -195,75 +203,5 @@ final class FleetBenchmark {
     }
     pool.shutdown();
     pool.awaitTermination(1, TimeUnit.HOURS);
-  }
-
-  /** Makespan, ideal makespan and per-replica peak concurrency from a fleet's request log. */
-  private record Figures(
-      long requests,
-      double makespanSeconds,
-      double idealSeconds,
-      double drainSeconds,
-      List<Integer> peaks) {
-
-    static Figures of(SimulatedFleet fleet) throws IOException, InterruptedException {
-      List<RequestLogEntry> log = new ArrayList<>();
-      for (RequestLogEntry e : fleet.requestLog()) {
-        if (e.status() == 200 && e.endpoint().contains("completions")) {
-          log.add(e);
-        }
-      }
-      long first = log.stream().mapToLong(RequestLogEntry::arrivalMs).min().orElse(0);
-      long last = log.stream().mapToLong(RequestLogEntry::finishMs).max().orElse(0);
-      long lastArrival = log.stream().mapToLong(RequestLogEntry::arrivalMs).max().orElse(0);
-      double prompt = log.stream().mapToLong(e -> e.promptTokens()).average().orElse(0);
-      double output = log.stream().mapToLong(e -> e.completionTokens()).average().orElse(0);
-      long totalOutput = log.stream().mapToLong(e -> e.completionTokens()).sum();
-      JsonNode capacity =
-          JSON.readTree(
-              get(
-                  fleet.endpoints().get(0)
-                      + String.format(
-                          Locale.ROOT,
-                          "/sim/capacity?prompt_tokens=%.0f&output_tokens=%.0f&n=%d",
-                          prompt,
-                          output,
-                          1)));
-      double fleetTokensPerSecond =
-          capacity.path("wall_max_output_tokens_per_s").asDouble() * fleet.endpoints().size();
-      List<Integer> peaks = new ArrayList<>();
-      for (int r = 0; r < fleet.endpoints().size(); r++) {
-        peaks.add(InFlightPeak.of(log, r));
-      }
-      return new Figures(
-          log.size(),
-          (last - first) / 1000.0,
-          totalOutput / fleetTokensPerSecond,
-          (last - lastArrival) / 1000.0,
-          peaks);
-    }
-
-    private static String get(String url) throws IOException, InterruptedException {
-      return HttpClient.newHttpClient()
-          .send(
-              HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
-          .body();
-    }
-
-    String format(String name, int cap) {
-      return String.format(
-          Locale.ROOT,
-          "%s%n  samples %d, makespan %.1f s, ideal %.1f s, utilisation %.2f%n"
-              + "  drain after the last request was sent: %.1f s (%.0f%% of the makespan)%n"
-              + "  peak in flight per replica %s (cap %d)",
-          name,
-          requests,
-          makespanSeconds,
-          idealSeconds,
-          makespanSeconds > 0 ? idealSeconds / makespanSeconds : 0,
-          drainSeconds,
-          makespanSeconds > 0 ? 100 * drainSeconds / makespanSeconds : 0,
-          peaks,
-          cap);
-    }
   }
 }

@@ -1,8 +1,12 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.transforms.LiveProgress;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -10,11 +14,16 @@ import org.apache.beam.sdk.PipelineResult;
 
 /**
  * Reports progress while the pipeline runs: a line redrawn in place every second on a terminal,
- * otherwise a plain log line every 15 seconds. Figures come from the job's Beam metrics, so they
- * are what the workers have reported, not estimates.
+ * otherwise a plain log line every 15 seconds. When generation runs in this JVM the figures come
+ * from its {@link LiveProgress} (the DirectRunner publishes Beam metrics only at bundle ends), with
+ * the sequences in flight per replica; otherwise from the job's Beam metrics as the workers report
+ * them.
  */
 final class ProgressReporter implements AutoCloseable {
   private final PipelineResult result;
+  private final LiveProgress live;
+  private final List<String> endpoints;
+  private final int cap;
   private final long totalSamples;
   private final PrintStream out;
   private final boolean terminal;
@@ -32,8 +41,17 @@ final class ProgressReporter implements AutoCloseable {
   /**
    * @param totalSamples samples the run will produce, or -1 when not known up front
    */
-  ProgressReporter(PipelineResult result, long totalSamples, PrintStream out, boolean terminal) {
+  ProgressReporter(
+      PipelineResult result,
+      LiveProgress live,
+      ClientConfig client,
+      long totalSamples,
+      PrintStream out,
+      boolean terminal) {
     this.result = result;
+    this.live = live;
+    this.endpoints = client.endpoints();
+    this.cap = client.maxInFlightPerReplica();
     this.totalSamples = totalSamples;
     this.out = out;
     this.terminal = terminal;
@@ -43,7 +61,7 @@ final class ProgressReporter implements AutoCloseable {
 
   private void report() {
     try {
-      String line = line(RunCounters.of(result));
+      String line = live.active() ? line(live) : line(RunCounters.of(result));
       if (terminal) {
         out.print("\r" + line + "   ");
       } else {
@@ -55,10 +73,37 @@ final class ProgressReporter implements AutoCloseable {
     }
   }
 
+  /** The line from this JVM's live figures, with sequences in flight per replica. */
+  String line(LiveProgress p) {
+    long reused = 0;
+    try {
+      reused = RunCounters.of(result).counter("samples_reused_from_cache");
+    } catch (RuntimeException e) {
+      // not published yet
+    }
+    StringBuilder s = line(p.generated() + reused, p.completionTokens(), p.failed(), p.retries());
+    Map<String, Integer> inFlight = p.inFlightByReplica();
+    if (!inFlight.isEmpty()) {
+      s.append(" | in flight ");
+      for (int i = 0; i < endpoints.size(); i++) {
+        s.append(i == 0 ? "" : "/").append(inFlight.getOrDefault(endpoints.get(i), 0));
+      }
+      s.append(" (cap ").append(cap).append(')');
+    }
+    return s.toString();
+  }
+
   String line(RunCounters c) {
+    return line(
+            c.counter("samples_generated") + c.counter("samples_reused_from_cache"),
+            c.counter("completion_tokens"),
+            c.counter("request_failures"),
+            c.counter("retries"))
+        .toString();
+  }
+
+  private StringBuilder line(long done, long tokens, long errors, long retries) {
     long now = System.nanoTime();
-    long done = c.counter("samples_generated") + c.counter("samples_reused_from_cache");
-    long tokens = c.counter("completion_tokens");
     double seconds = (now - lastNanos) / 1e9;
     double tokensPerSecond = seconds > 0 ? (tokens - lastTokens) / seconds : 0;
     lastTokens = tokens;
@@ -76,15 +121,15 @@ final class ProgressReporter implements AutoCloseable {
       s.append(done).append(" samples");
     }
     s.append(String.format(Locale.ROOT, " | %.0f tok/s", tokensPerSecond));
-    s.append(" | errors ").append(c.counter("request_failures"));
-    s.append(" | retries ").append(c.counter("retries"));
+    s.append(" | errors ").append(errors);
+    s.append(" | retries ").append(retries);
     if (totalSamples > 0 && done > 0 && done < totalSamples) {
       double elapsed = (now - startNanos) / 1e9;
       long eta = (long) (elapsed * (totalSamples - done) / done);
       Duration d = Duration.ofSeconds(eta);
       s.append(String.format(Locale.ROOT, " | ETA %d:%02d", d.toMinutes(), d.toSecondsPart()));
     }
-    return s.toString();
+    return s;
   }
 
   @Override

@@ -41,6 +41,46 @@ public interface ServerOptions extends PipelineOptions {
 
   void setMaxInFlightPerReplica(int value);
 
+  @Description(
+      "Samples of one problem fetched by one request, using the OpenAI 'n' parameter (seeds stay"
+          + " those of one request per sample: vLLM gives choice i the seed + i). Greedy sampling"
+          + " always sends n=1.")
+  @Default.Integer(1)
+  int getSamplesPerRequest();
+
+  void setSamplesPerRequest(int value);
+
+  @Description(
+      "Optional budget of requests started per second, per replica (0 = none). Like the in-flight"
+          + " cap it is per JVM: see docs/runners.md for many workers.")
+  @Default.Double(0)
+  double getMaxRequestsPerSecondPerReplica();
+
+  void setMaxRequestsPerSecondPerReplica(double value);
+
+  @Description(
+      "Optional budget of generated tokens per second, per replica (0 = none); a request is"
+          + " charged its max_tokens when sent and refunded what it did not use.")
+  @Default.Double(0)
+  double getMaxTokensPerSecondPerReplica();
+
+  void setMaxTokensPerSecondPerReplica(double value);
+
+  @Description(
+      "Stream responses (server-sent events): a replica that goes silent mid-generation is"
+          + " detected after --streamIdleTimeoutSeconds instead of at the end of the attempt's"
+          + " timeout.")
+  @Default.Boolean(false)
+  boolean getStream();
+
+  void setStream(boolean value);
+
+  @Description("With --stream, an attempt fails when no byte arrives for this many seconds.")
+  @Default.Integer(60)
+  int getStreamIdleTimeoutSeconds();
+
+  void setStreamIdleTimeoutSeconds(int value);
+
   @Description("HTTP attempts per sample before it is recorded as a failure.")
   @Default.Integer(6)
   int getMaxAttempts();

@@ -137,6 +137,70 @@ public class EvalPipelineTest {
   }
 
   @Test
+  public void samplesPerRequestFetchesSeveralSamplesPerRequestWithTheSameGrades() throws Exception {
+    Path data = SharedData.datasets();
+    SimConfig config =
+        SimConfig.builder()
+            .replicas(2)
+            .timeScale(4000)
+            .maxModelLen(40960)
+            .answerKey(
+                AnswerKey.fromJsonl(List.of(data.resolve("aime24.jsonl")), "problem", "answer"))
+            .build();
+    Map<String, Object> oneEach;
+    try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+      String out = tmp.newFolder("n1").getPath();
+      evalAsCli(
+          "--benchmarks=aime24:6",
+          "--dataDir=" + data,
+          "--endpoints=" + String.join(",", fleet.endpoints()),
+          "--cacheDir=none",
+          "--output=" + out);
+      oneEach = gradesBySample(out);
+    }
+    try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+      String out = tmp.newFolder("n4").getPath();
+      evalAsCli(
+          "--benchmarks=aime24:6",
+          "--dataDir=" + data,
+          "--endpoints=" + String.join(",", fleet.endpoints()),
+          "--samplesPerRequest=4",
+          "--cacheDir=none",
+          "--output=" + out);
+      assertEquals(oneEach, gradesBySample(out));
+      int sequences = 0;
+      int fullBatches = 0;
+      Set<String> childSeeds = new HashSet<>();
+      for (RequestLogEntry r : fleet.requestLog()) {
+        if (r.status() == 200 && r.endpoint().contains("completions")) {
+          assertTrue("n " + r.n(), r.n() >= 1 && r.n() <= 4);
+          sequences += r.n();
+          fullBatches += r.n() == 4 ? 1 : 0;
+          for (int i = 0; i < r.n(); i++) {
+            // choice i is sampled with seed + i: no two choices of a prompt may share a seed
+            assertTrue("seed reused", childSeeds.add(r.promptHash() + "/" + (r.seed() + i)));
+          }
+        }
+      }
+      assertEquals(180, sequences);
+      // six samples of a problem arrive together: mostly one request of 4 and one of 2 each (a
+      // smaller one goes out when the window has less room than a full batch)
+      assertTrue("only " + fullBatches + " requests carried 4 samples", fullBatches >= 25);
+    }
+  }
+
+  private static Map<String, Object> gradesBySample(String out) throws Exception {
+    Map<String, Object> grades = new HashMap<>();
+    for (GenericRecord s : ParquetRecords.readAll(out + "/samples/*.parquet")) {
+      grades.put(
+          s.get("problem_id") + "#" + s.get("sample_index"),
+          s.get("status") + "|" + s.get("extracted_answer") + "|" + s.get("seed"));
+    }
+    assertEquals(180, grades.size());
+    return grades;
+  }
+
+  @Test
   public void tooManyRejectedRowsFailWithFileAndLineBeforeAnyRequest() throws Exception {
     Path bad = tmp.getRoot().toPath().resolve("mine.jsonl");
     Files.writeString(

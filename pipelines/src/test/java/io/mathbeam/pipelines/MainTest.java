@@ -86,10 +86,12 @@ public class MainTest {
             "--maxNumSeqs=4",
             "--timeScale=50",
             "--maxTokens=1024",
-            "--baselineThreads=2"));
+            "--baselineThreads=2",
+            "--baselineSamples=6"));
     String report = printed();
-    assertTrue(report, report.contains("mathbeam eval (DirectRunner)\n  samples 12,"));
+    assertTrue(report, report.contains("mathbeam eval (DirectRunner)\n  sequences 12,"));
     assertTrue(report, report.contains("baseline: 2 threads"));
+    assertTrue(report, report.contains("\n  sequences 6,"));
     assertEquals(report, 2, report.split("utilisation", -1).length - 1);
     assertTrue(report, report.contains("(cap 4)"));
   }

@@ -26,6 +26,12 @@ import java.util.Objects;
  *     the replica's observed pace
  * @param minRequestTimeout lower bound of such a timeout; set it to {@code requestTimeout} to
  *     always use {@code requestTimeout}
+ * @param requestsPerSecond budget of requests started per second per replica (token bucket with a
+ *     one-second burst); 0 for none
+ * @param tokensPerSecond budget of generated tokens per second per replica: a request is charged
+ *     its max_tokens times n when it starts and refunded the tokens it did not generate; 0 for none
+ * @param stream request {@code stream: true} and read the answer as server-sent events
+ * @param streamIdleTimeout a streamed attempt fails when no byte arrives for this long
  */
 public record ClientConfig(
     List<String> endpoints,
@@ -42,7 +48,11 @@ public record ClientConfig(
     int unhealthyAfterFailures,
     int samplesPerRequest,
     Duration timeoutBase,
-    Duration minRequestTimeout)
+    Duration minRequestTimeout,
+    double requestsPerSecond,
+    double tokensPerSecond,
+    boolean stream,
+    Duration streamIdleTimeout)
     implements Serializable {
 
   public ClientConfig {
@@ -73,6 +83,9 @@ public record ClientConfig(
     requirePositiveDuration(requestTimeout, "requestTimeout");
     requirePositiveDuration(connectTimeout, "connectTimeout");
     requirePositiveDuration(healthProbeInterval, "healthProbeInterval");
+    requireRate(requestsPerSecond, "requestsPerSecond");
+    requireRate(tokensPerSecond, "tokensPerSecond");
+    requirePositiveDuration(streamIdleTimeout, "streamIdleTimeout");
   }
 
   /** A builder with the defaults for the given replica base URLs. */
@@ -88,20 +101,24 @@ public record ClientConfig(
   /** A builder pre-filled with this config's values. */
   public Builder toBuilder() {
     return new Builder(endpoints)
-        .api(api)
-        .model(model)
-        .apiKey(apiKey)
-        .maxInFlightPerReplica(maxInFlightPerReplica)
-        .maxAttempts(maxAttempts)
-        .initialBackoff(initialBackoff)
-        .maxBackoff(maxBackoff)
-        .requestTimeout(requestTimeout)
-        .connectTimeout(connectTimeout)
-        .healthProbeInterval(healthProbeInterval)
-        .unhealthyAfterFailures(unhealthyAfterFailures)
-        .samplesPerRequest(samplesPerRequest)
-        .timeoutBase(timeoutBase)
-        .minRequestTimeout(minRequestTimeout);
+            .api(api)
+            .model(model)
+            .apiKey(apiKey)
+            .maxInFlightPerReplica(maxInFlightPerReplica)
+            .maxAttempts(maxAttempts)
+            .initialBackoff(initialBackoff)
+            .maxBackoff(maxBackoff)
+            .requestTimeout(requestTimeout)
+            .connectTimeout(connectTimeout)
+            .healthProbeInterval(healthProbeInterval)
+            .unhealthyAfterFailures(unhealthyAfterFailures)
+            .samplesPerRequest(samplesPerRequest)
+            .timeoutBase(timeoutBase)
+            .minRequestTimeout(minRequestTimeout)
+            .requestsPerSecond(requestsPerSecond)
+            .tokensPerSecond(tokensPerSecond)
+            .stream(stream)
+            .streamIdleTimeout(streamIdleTimeout);
   }
 
   @Override
@@ -132,6 +149,14 @@ public record ClientConfig(
         + timeoutBase
         + ", minRequestTimeout="
         + minRequestTimeout
+        + ", requestsPerSecond="
+        + requestsPerSecond
+        + ", tokensPerSecond="
+        + tokensPerSecond
+        + ", stream="
+        + stream
+        + ", streamIdleTimeout="
+        + streamIdleTimeout
         + "]";
   }
 
@@ -156,6 +181,12 @@ public record ClientConfig(
   private static void requirePositive(int value, String name) {
     if (value < 1) {
       throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+    }
+  }
+
+  private static void requireRate(double value, String name) {
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(name + " must be a finite number >= 0, got " + value);
     }
   }
 
@@ -188,6 +219,10 @@ public record ClientConfig(
     private int samplesPerRequest = 1;
     private Duration timeoutBase = Duration.ofSeconds(30);
     private Duration minRequestTimeout = Duration.ofMinutes(2);
+    private double requestsPerSecond;
+    private double tokensPerSecond;
+    private boolean stream;
+    private Duration streamIdleTimeout = Duration.ofSeconds(60);
 
     private Builder(List<String> endpoints) {
       this.endpoints = List.copyOf(endpoints);
@@ -263,6 +298,26 @@ public record ClientConfig(
       return this;
     }
 
+    public Builder requestsPerSecond(double value) {
+      requestsPerSecond = value;
+      return this;
+    }
+
+    public Builder tokensPerSecond(double value) {
+      tokensPerSecond = value;
+      return this;
+    }
+
+    public Builder stream(boolean value) {
+      stream = value;
+      return this;
+    }
+
+    public Builder streamIdleTimeout(Duration value) {
+      streamIdleTimeout = value;
+      return this;
+    }
+
     public ClientConfig build() {
       return new ClientConfig(
           endpoints,
@@ -279,7 +334,11 @@ public record ClientConfig(
           unhealthyAfterFailures,
           samplesPerRequest,
           timeoutBase,
-          minRequestTimeout);
+          minRequestTimeout,
+          requestsPerSecond,
+          tokensPerSecond,
+          stream,
+          streamIdleTimeout);
     }
   }
 }

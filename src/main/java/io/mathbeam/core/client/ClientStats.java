@@ -19,6 +19,7 @@ import java.util.Set;
  *     retries alike)
  * @param concurrencyWindowByReplica each replica's current AIMD window in sequences (1 to {@code
  *     maxInFlightPerReplica}); admission uses its integer part
+ * @param budgetWaits attempts that waited for a replica's requests/s or tokens/s budget
  */
 public record ClientStats(
     long requestsSent,
@@ -30,7 +31,8 @@ public record ClientStats(
     Map<String, Integer> waitingByReplica,
     Set<String> unhealthyReplicas,
     long maxTokensCapped,
-    Map<String, Double> concurrencyWindowByReplica) {
+    Map<String, Double> concurrencyWindowByReplica,
+    long budgetWaits) {
 
   public ClientStats {
     failuresByClass = Map.copyOf(failuresByClass);

@@ -29,7 +29,8 @@ final class GenerationRequestBody {
       PromptTemplate template,
       SamplingParams params,
       int maxTokens,
-      int n) {
+      int n,
+      boolean stream) {
     ObjectNode root = prompt(api, model, request, template);
     root.put("temperature", params.temperature());
     root.put("top_p", params.topP());
@@ -43,6 +44,11 @@ final class GenerationRequestBody {
       params.stop().forEach(stop::add);
     }
     root.put("n", n);
+    if (stream) {
+      root.put("stream", true);
+      // vLLM sends the usage chunk by default once stream_options is present; SGLang needs the flag
+      root.putObject("stream_options").put("include_usage", true);
+    }
     return bytes(root);
   }
 

@@ -70,6 +70,8 @@ public final class OpenAiClient implements AutoCloseable {
   private final LongAdder retries = new LongAdder();
   private final LongAdder succeeded = new LongAdder();
   private final LongAdder maxTokensCapped = new LongAdder();
+  private final LongAdder budgetWaits = new LongAdder();
+  private ScheduledExecutorService streamTimer;
   private final Map<ErrorClass, LongAdder> failures = new ConcurrentHashMap<>();
 
   /** A client that owns its scheduler; prefer {@link #shared(ClientConfig)} in pipelines. */
@@ -116,7 +118,12 @@ public final class OpenAiClient implements AutoCloseable {
     List<Replica> list = new ArrayList<>();
     for (String endpoint : config.endpoints()) {
       list.add(
-          new Replica(endpoint, config.maxInFlightPerReplica(), config.unhealthyAfterFailures()));
+          new Replica(
+              endpoint,
+              config.maxInFlightPerReplica(),
+              config.unhealthyAfterFailures(),
+              config.requestsPerSecond(),
+              config.tokensPerSecond()));
     }
     this.replicas = new ReplicaSet(list);
     this.models = new ModelResolver(config.model(), replicas.all(), metadata);
@@ -258,7 +265,8 @@ public final class OpenAiClient implements AutoCloseable {
         waiting,
         unhealthy,
         maxTokensCapped.sum(),
-        windows);
+        windows,
+        budgetWaits.sum());
   }
 
   /**
@@ -291,6 +299,11 @@ public final class OpenAiClient implements AutoCloseable {
     }
     if (ownedScheduler != null) {
       ownedScheduler.shutdownNow();
+    }
+    synchronized (this) {
+      if (streamTimer != null) {
+        streamTimer.shutdownNow();
+      }
     }
   }
 
@@ -409,9 +422,33 @@ public final class OpenAiClient implements AutoCloseable {
                         attempt(call);
                       } else {
                         call.permit = permit;
-                        send(call, replica, permit, cappedMaxTokens);
+                        sendWithinBudget(call, replica, permit, cappedMaxTokens);
                       }
                     }));
+  }
+
+  /**
+   * Sends once the replica's request and token budgets allow; the permit is held while waiting, so
+   * the in-flight cap also bounds what queues here.
+   */
+  private void sendWithinBudget(
+      SampleCall call, Replica replica, PermitQueue.Permit permit, int maxTokens) {
+    long charge = (long) maxTokens * call.sequences();
+    Duration wait = replica.reserveBudget(charge);
+    call.tokensCharged = charge;
+    if (wait.isZero()) {
+      send(call, replica, permit, maxTokens);
+    } else {
+      budgetWaits.increment();
+      scheduler.schedule(wait, () -> guarded(call, () -> send(call, replica, permit, maxTokens)));
+    }
+  }
+
+  /** Refunds the tokens charged for the last attempt beyond those it generated. */
+  private void settleTokens(SampleCall call, Replica replica, long generated) {
+    long unused = call.tokensCharged - generated;
+    call.tokensCharged = 0;
+    replica.refundTokens(unused);
   }
 
   private void send(SampleCall call, Replica replica, PermitQueue.Permit permit, int maxTokens) {
@@ -441,7 +478,8 @@ public final class OpenAiClient implements AutoCloseable {
                           call.template,
                           call.params,
                           maxTokens,
-                          call.sequences())))
+                          call.sequences(),
+                          config.stream())))
               .build();
     } catch (RuntimeException e) {
       replica.permits().release(permit);
@@ -454,14 +492,23 @@ public final class OpenAiClient implements AutoCloseable {
       maxTokensCapped.increment();
     }
     long started = System.nanoTime();
-    CompletableFuture<HttpResponse<String>> response;
+    CompletableFuture<HttpResponse<StreamingResponse.Body>> response;
+    StreamingResponse streamed =
+        config.stream()
+            ? new StreamingResponse(
+                config.api(), call.sequences(), timeout, config.streamIdleTimeout(), streamTimer())
+            : null;
     try {
       response =
           http.sendAsync(
               request,
               info -> {
                 responseStarted.set(true);
-                return HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8);
+                return streamed != null
+                    ? streamed.apply(info)
+                    : HttpResponse.BodySubscribers.mapping(
+                        HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8),
+                        text -> new StreamingResponse.Body(null, text, -1));
               });
     } catch (RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
@@ -472,6 +519,9 @@ public final class OpenAiClient implements AutoCloseable {
           guarded(
               call,
               () -> {
+                if (error != null || answer.statusCode() < 200 || answer.statusCode() >= 300) {
+                  settleTokens(call, replica, 0);
+                }
                 if (error != null) {
                   onTransportError(
                       call,
@@ -486,12 +536,63 @@ public final class OpenAiClient implements AutoCloseable {
         });
   }
 
+  /** The timer of streamed attempts' first-byte and idle timeouts, started on first use. */
+  private ScheduledExecutorService streamTimer() {
+    synchronized (this) {
+      if (streamTimer == null) {
+        streamTimer =
+            Executors.newSingleThreadScheduledExecutor(daemonThreads("mathbeam-stream-timer"));
+      }
+      return streamTimer;
+    }
+  }
+
   private void onTransportError(
       SampleCall call,
       Replica replica,
       Throwable error,
       boolean responseStarted,
       Duration timeout) {
+    if (error instanceof StreamErrorEventException event) {
+      // spec §5: a failure after streaming began is an in-band error event on the 200 response
+      health.failed(replica);
+      retryOrFail(
+          call,
+          new AttemptFailure(
+              event.status() == 429 || event.status() == 408
+                  ? ErrorClass.RATE_LIMITED
+                  : event.status() >= 500 ? ErrorClass.SERVER_ERROR : ErrorClass.BAD_REQUEST,
+              "error event in the stream from " + replica.baseUrl() + ": " + event.getMessage(),
+              null,
+              true));
+      return;
+    }
+    if (error instanceof MalformedResponseException) {
+      retryOrFail(
+          call,
+          new AttemptFailure(
+              ErrorClass.MALFORMED_RESPONSE,
+              "unusable stream from " + replica.baseUrl() + ": " + error.getMessage(),
+              null,
+              false));
+      return;
+    }
+    if (error instanceof StreamIdleTimeoutException idle) {
+      // a stream that stops mid-generation points at a sick replica rather than a full one
+      health.failed(replica);
+      replica.pace().timedOut();
+      retryOrFail(
+          call,
+          new AttemptFailure(
+              ErrorClass.TIMEOUT,
+              "stream from "
+                  + replica.baseUrl()
+                  + (idle.beforeFirstByte() ? " sent nothing for " : " went silent for ")
+                  + idle.limit(),
+              null,
+              true));
+      return;
+    }
     if (error instanceof HttpConnectTimeoutException || error instanceof ConnectException) {
       health.failed(replica);
       retryOrFail(
@@ -535,22 +636,28 @@ public final class OpenAiClient implements AutoCloseable {
   }
 
   private void onResponse(
-      SampleCall call, Replica replica, HttpResponse<String> response, long started) {
+      SampleCall call,
+      Replica replica,
+      HttpResponse<StreamingResponse.Body> response,
+      long started) {
     int status = response.statusCode();
     if (status >= 200 && status < 300) {
       replica.recordAnswer();
-      List<Completion> completions;
-      try {
-        completions = Completion.parseChoices(response.body(), config.api(), call.sequences());
-      } catch (MalformedResponseException e) {
-        retryOrFail(
-            call,
-            new AttemptFailure(
-                ErrorClass.MALFORMED_RESPONSE,
-                "unusable 200 from " + replica.baseUrl() + ": " + e.getMessage(),
-                null,
-                false));
-        return;
+      List<Completion> completions = response.body().completions();
+      if (completions == null) {
+        try {
+          completions =
+              Completion.parseChoices(response.body().text(), config.api(), call.sequences());
+        } catch (MalformedResponseException e) {
+          retryOrFail(
+              call,
+              new AttemptFailure(
+                  ErrorClass.MALFORMED_RESPONSE,
+                  "unusable 200 from " + replica.baseUrl() + ": " + e.getMessage(),
+                  null,
+                  false));
+          return;
+        }
       }
       String finish = null;
       for (Completion completion : completions) {
@@ -573,7 +680,7 @@ public final class OpenAiClient implements AutoCloseable {
       succeed(call, replica, completions, started);
       return;
     }
-    ErrorBody error = ErrorBody.parse(response.body());
+    ErrorBody error = ErrorBody.parse(response.body().text());
     String detail = "HTTP " + status + " from " + replica.baseUrl() + ": " + error.message();
     Duration retryAfter =
         Backoff.parseRetryAfter(
@@ -668,9 +775,12 @@ public final class OpenAiClient implements AutoCloseable {
       SampleCall call, Replica replica, List<Completion> completions, long started) {
     long latencyNanos = System.nanoTime() - started;
     int longest = 0;
+    long generated = 0;
     for (Completion completion : completions) {
       longest = Math.max(longest, completion.completionTokens());
+      generated += completion.completionTokens();
     }
+    settleTokens(call, replica, generated);
     promptLengths.remember(call.promptKey, completions.get(0).promptTokens());
     replica.permits().succeeded(call.permit);
     replica.pace().observe(latencyNanos, longest);

@@ -1,5 +1,6 @@
 package io.mathbeam.core.client;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -15,14 +16,27 @@ final class Replica {
   private final AtomicReference<CompletableFuture<List<ModelCard>>> models =
       new AtomicReference<>();
   private final GenerationPace pace = new GenerationPace();
+  private final RateBudget requestBudget;
+  private final RateBudget tokenBudget;
   private volatile boolean healthy = true;
   private volatile boolean tokenizeMissing;
   private int consecutiveFailures;
 
   Replica(String baseUrl, int maxInFlight, int unhealthyAfterFailures) {
+    this(baseUrl, maxInFlight, unhealthyAfterFailures, 0, 0);
+  }
+
+  Replica(
+      String baseUrl,
+      int maxInFlight,
+      int unhealthyAfterFailures,
+      double requestsPerSecond,
+      double tokensPerSecond) {
     this.baseUrl = baseUrl;
     this.permits = new PermitQueue(maxInFlight);
     this.unhealthyAfterFailures = unhealthyAfterFailures;
+    this.requestBudget = new RateBudget(requestsPerSecond, System::nanoTime);
+    this.tokenBudget = new RateBudget(tokensPerSecond, System::nanoTime);
   }
 
   String baseUrl() {
@@ -35,6 +49,21 @@ final class Replica {
 
   GenerationPace pace() {
     return pace;
+  }
+
+  /**
+   * Reserves one request and {@code tokens} generated tokens against this replica's budgets; the
+   * result is how long to wait before sending.
+   */
+  Duration reserveBudget(long tokens) {
+    Duration forRequest = requestBudget.reserve(1);
+    Duration forTokens = tokenBudget.reserve(tokens);
+    return forRequest.compareTo(forTokens) >= 0 ? forRequest : forTokens;
+  }
+
+  /** Returns tokens reserved by {@link #reserveBudget} that were not generated. */
+  void refundTokens(long tokens) {
+    tokenBudget.refund(tokens);
   }
 
   /** Whether {@code POST /tokenize} answered 404/405 here. */

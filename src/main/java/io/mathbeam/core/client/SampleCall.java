@@ -50,6 +50,10 @@ final class SampleCall {
   int sentMaxTokens;
   boolean staleRetryUsed;
   boolean overflowRetryUsed;
+
+  /** Generated tokens reserved against the replica's token budget for the current attempt. */
+  long tokensCharged;
+
   AttemptFailure lastFailure;
 
   SampleCall(

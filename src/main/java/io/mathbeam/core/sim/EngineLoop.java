@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -15,6 +16,8 @@ import java.util.function.Consumer;
  * sequences, then decode steps emitting one token per running sequence. Runs of decode steps
  * without an arrival or completion are advanced in one go (closed-form duration), so a tiny dilated
  * step does not mean one sleep per step; arrivals join at the next quantum boundary (≤ 5 ms wall).
+ * A job with a progress listener (a streamed response) sees its per-sequence token counts at the
+ * end of every such run, when those tokens exist on the simulated clock.
  */
 final class EngineLoop {
   private static final long QUANTUM_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
@@ -32,6 +35,10 @@ final class EngineLoop {
     volatile long firstTokenNanos = -1;
     volatile long doneNanos = -1;
     volatile boolean aborted;
+    private final Runnable onProgress;
+    private final AtomicIntegerArray progress;
+    private boolean cancelled;
+    private long progressMark = -1;
     private int remaining;
 
     /**
@@ -39,23 +46,40 @@ final class EngineLoop {
      * @param targets tokens each sequence generates before it finishes
      */
     Job(int[] promptTokens, int[] targets, Consumer<Job> onDone) {
+      this(promptTokens, targets, null, onDone);
+    }
+
+    /**
+     * @param onProgress called on the engine thread (keep it short) after a step run in which any
+     *     of the job's sequences generated tokens; null for none
+     */
+    Job(int[] promptTokens, int[] targets, Runnable onProgress, Consumer<Job> onDone) {
       this.promptTokens = promptTokens;
       this.targets = targets;
       this.onDone = onDone;
+      this.onProgress = onProgress;
+      this.progress = new AtomicIntegerArray(targets.length);
       this.remaining = targets.length;
+    }
+
+    /** Tokens sequence {@code i} has generated so far (kept up to date only with a listener). */
+    int generated(int i) {
+      return progress.get(i);
     }
   }
 
   private static final class Sequence {
     final Job job;
+    final int index;
     final int prompt;
     final int target;
     int generated;
     int prefillLeft;
     int prefillThisStep;
 
-    Sequence(Job job, int prompt, int target, int prefill) {
+    Sequence(Job job, int index, int prompt, int target, int prefill) {
       this.job = job;
+      this.index = index;
       this.prompt = prompt;
       this.target = target;
       this.prefillLeft = prefill;
@@ -76,6 +100,8 @@ final class EngineLoop {
   private final SplittableRandom jitter;
   private final long kvCapacity;
   private volatile boolean stopping;
+  private boolean cancelPending;
+  private long iteration;
   private Thread thread;
 
   EngineLoop(
@@ -107,10 +133,27 @@ final class EngineLoop {
         int prompt = job.promptTokens[i];
         // prefix caching: a sibling with the same prompt only recomputes its last token
         int prefill = prompt == previousPrompt ? 1 : Math.max(1, prompt);
-        waiting.add(new Sequence(job, prompt, job.targets[i], prefill));
+        waiting.add(new Sequence(job, i, prompt, job.targets[i], prefill));
         previousPrompt = prompt;
       }
+      // a job cancelled before it was submitted is dropped at the next step boundary
+      cancelPending |= job.cancelled;
       metrics.waiting = waiting.size();
+      lock.notifyAll();
+    }
+  }
+
+  /**
+   * Drops a job's sequences from the queue and the batch at the next step boundary, freeing their
+   * KV (spec §4.8); its onDone then runs with {@code aborted} set. No-op for a finished job.
+   */
+  void cancel(Job job) {
+    synchronized (lock) {
+      if (job.cancelled || job.remaining == 0) {
+        return;
+      }
+      job.cancelled = true;
+      cancelPending = true;
       lock.notifyAll();
     }
   }
@@ -158,6 +201,7 @@ final class EngineLoop {
   private void run() {
     long clock = System.nanoTime();
     List<Job> done = new ArrayList<>();
+    List<Job> progressed = new ArrayList<>();
     while (true) {
       synchronized (lock) {
         while (!stopping && waiting.isEmpty() && running.isEmpty()) {
@@ -184,8 +228,16 @@ final class EngineLoop {
         if (stopping) {
           return;
         }
-        finishAndPreempt(clock, done);
+        finishAndPreempt(clock, done, progressed);
       }
+      for (Job job : progressed) {
+        try {
+          job.onProgress.run();
+        } catch (RuntimeException e) {
+          // a listener's failure is its response's problem, not the engine's
+        }
+      }
+      progressed.clear();
       for (Job job : done) {
         job.onDone.accept(job);
       }
@@ -274,12 +326,25 @@ final class EngineLoop {
     return Math.max(1, Math.round(ms * 1e6 / timeScale));
   }
 
-  private void finishAndPreempt(long clock, List<Job> done) {
+  private void finishAndPreempt(long clock, List<Job> done, List<Job> progressed) {
+    iteration++;
+    if (cancelPending) {
+      cancelPending = false;
+      dropCancelled(waiting, clock, done);
+      dropCancelled(running, clock, done);
+    }
     Iterator<Sequence> it = running.iterator();
     while (it.hasNext()) {
       Sequence s = it.next();
       if (s.generated > 0 && s.job.firstTokenNanos < 0) {
         s.job.firstTokenNanos = clock;
+      }
+      if (s.job.onProgress != null && s.generated != s.job.progress.get(s.index)) {
+        s.job.progress.set(s.index, s.generated);
+        if (s.job.progressMark != iteration) {
+          s.job.progressMark = iteration;
+          progressed.add(s.job);
+        }
       }
       if (s.generated >= s.target) {
         it.remove();
@@ -300,6 +365,22 @@ final class EngineLoop {
     metrics.running = running.size();
     metrics.waiting = waiting.size();
     metrics.kvUsage = Math.min(1.0, (double) used / kvCapacity);
+  }
+
+  private void dropCancelled(Iterable<Sequence> sequences, long clock, List<Job> done) {
+    Iterator<Sequence> it = sequences.iterator();
+    while (it.hasNext()) {
+      Sequence s = it.next();
+      if (s.job.cancelled) {
+        it.remove();
+        if (--s.job.remaining == 0) {
+          s.job.aborted = true;
+          s.job.doneNanos = clock;
+          metrics.recordFinished("abort");
+          done.add(s.job);
+        }
+      }
+    }
   }
 
   private long kvUsed() {

@@ -3,7 +3,10 @@ package io.mathbeam.core.sim;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The most requests a replica was serving at once, from a request log's arrival/finish times. */
+/**
+ * The most sequences a replica was serving at once, from a request log's arrival/finish times: a
+ * request with {@code n} choices counts n, as the server's batch does.
+ */
 public final class InFlightPeak {
   private InFlightPeak() {}
 
@@ -11,8 +14,9 @@ public final class InFlightPeak {
     List<long[]> events = new ArrayList<>();
     for (RequestLogEntry e : log) {
       if (e.replica() == replica) {
-        events.add(new long[] {e.arrivalMs(), 1});
-        events.add(new long[] {e.finishMs(), -1});
+        long n = e.n() == null ? 1 : Math.max(1, e.n());
+        events.add(new long[] {e.arrivalMs(), n});
+        events.add(new long[] {e.finishMs(), -n});
       }
     }
     // at equal times, finishes before arrivals: millisecond stamps must not invent overlap

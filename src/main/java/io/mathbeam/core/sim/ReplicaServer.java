@@ -28,8 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One simulated vLLM replica: an HTTP/1.1 server on its own port in front of an {@link EngineLoop}.
  * Generation requests are answered asynchronously: the handler validates, generates the choices,
- * hands the job to the engine and returns; the response is written when the engine finishes the
- * job, so no thread is held per request in flight.
+ * hands the job to the engine and returns; the response is written when the engine finishes the job
+ * (streams: as it progresses, see {@link PacedEventStream}), so no thread is held per request in
+ * flight.
  */
 final class ReplicaServer {
   private static final String ENGINE_DEAD =
@@ -88,7 +89,7 @@ final class ReplicaServer {
     dead = false;
     createdSeconds = System.currentTimeMillis() / 1000;
     handlers = Executors.newFixedThreadPool(4, daemon("sim-" + port + "-http"));
-    responders = Executors.newScheduledThreadPool(2, daemon("sim-" + port + "-respond"));
+    responders = Executors.newScheduledThreadPool(4, daemon("sim-" + port + "-respond"));
     engine =
         new EngineLoop(
             config.latency(),
@@ -253,7 +254,7 @@ final class ReplicaServer {
       sendError(exchange, 500, "InternalServerError", ENGINE_DEAD);
       return;
     }
-    FaultInjector.Fault fault = faults.draw();
+    FaultInjector.Fault fault = faults.draw(request.stream());
     if (fault.kind() == FaultInjector.Kind.RESET) {
       logDone(arrival, endpoint, id, request, 0, "reset", null);
       exchange.close();
@@ -277,6 +278,11 @@ final class ReplicaServer {
     boolean slow = fault.kind() == FaultInjector.Kind.SLOW_BODY;
     EngineMetrics jobMetrics = metrics;
     inflight.incrementAndGet();
+    if (request.stream() && !slow) {
+      stream(
+          exchange, request, id, arrival, endpoint, choices, fault, prompts, targets, jobMetrics);
+      return;
+    }
     EngineLoop.Job job =
         new EngineLoop.Job(
             prompts,
@@ -303,6 +309,50 @@ final class ReplicaServer {
               }
             });
     engine.submit(job);
+  }
+
+  /**
+   * Answers a stream request with events paced by the engine (a slow-body stream is sent whole).
+   */
+  private void stream(
+      HttpExchange exchange,
+      GenerationRequest request,
+      String id,
+      long arrival,
+      String endpoint,
+      List<SimulatedModel.Choice> choices,
+      FaultInjector.Fault fault,
+      int[] prompts,
+      int[] targets,
+      EngineMetrics jobMetrics) {
+    EngineLoop jobEngine = engine;
+    PacedEventStream stream =
+        new PacedEventStream(
+            exchange,
+            request,
+            id,
+            choices,
+            bodies,
+            config,
+            responders,
+            jobEngine,
+            fault,
+            (status, faultKind, logged) ->
+                logDone(arrival, endpoint, id, request, status, faultKind, logged));
+    EngineLoop.Job job =
+        new EngineLoop.Job(
+            prompts,
+            targets,
+            stream::onProgress,
+            finished -> {
+              inflight.decrementAndGet();
+              if (!finished.aborted) {
+                recordDone(finished, choices, jobMetrics);
+              }
+              stream.onJobDone();
+            });
+    stream.attach(job);
+    jobEngine.submit(job);
   }
 
   private List<SimulatedModel.Choice> generateChoices(GenerationRequest request) {
@@ -356,13 +406,7 @@ final class ReplicaServer {
       logDone(arrival, endpoint, id, request, 0, "killed", null);
       return;
     }
-    for (SimulatedModel.Choice c : choices) {
-      jobMetrics.recordFinished(c.finishReason());
-    }
-    double e2e = (job.doneNanos - job.arrivalNanos) / 1e9;
-    double ttft = (Math.max(job.firstTokenNanos, job.arrivalNanos) - job.arrivalNanos) / 1e9;
-    double queue = (Math.max(job.firstAdmitNanos, job.arrivalNanos) - job.arrivalNanos) / 1e9;
-    jobMetrics.recordLatencies(ttft, e2e, queue);
+    recordDone(job, choices, jobMetrics);
     long created = System.currentTimeMillis() / 1000;
     byte[] body =
         request.stream()
@@ -375,6 +419,17 @@ final class ReplicaServer {
     } else {
       send(exchange, 200, type, body);
     }
+  }
+
+  private static void recordDone(
+      EngineLoop.Job job, List<SimulatedModel.Choice> choices, EngineMetrics jobMetrics) {
+    for (SimulatedModel.Choice c : choices) {
+      jobMetrics.recordFinished(c.finishReason());
+    }
+    double e2e = (job.doneNanos - job.arrivalNanos) / 1e9;
+    double ttft = (Math.max(job.firstTokenNanos, job.arrivalNanos) - job.arrivalNanos) / 1e9;
+    double queue = (Math.max(job.firstAdmitNanos, job.arrivalNanos) - job.arrivalNanos) / 1e9;
+    jobMetrics.recordLatencies(ttft, e2e, queue);
   }
 
   private void sendSlowly(HttpExchange exchange, String type, byte[] body) {

@@ -9,8 +9,10 @@ import java.util.List;
  * the request was rejected before they were resolved.
  *
  * @param status HTTP status sent, or 0 when the connection was closed without a response
- * @param fault injected fault ({@code error}, {@code reset}, {@code slow_body}, {@code dead}) or
- *     null
+ * @param fault injected fault ({@code error}, {@code reset}, {@code slow_body}, {@code dead},
+ *     {@code stream_stall}, {@code stream_drop}, {@code stream_error}), {@code killed} (replica
+ *     stopped), {@code disconnected} (the client left a stream), or null. Stream faults strike
+ *     after the 200 headers, so their status is 200
  * @param outcomes one per choice: correct, wrong, missing, truncated, stopped
  */
 public record RequestLogEntry(

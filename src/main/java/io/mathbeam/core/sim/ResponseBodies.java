@@ -12,6 +12,7 @@ import java.util.List;
 final class ResponseBodies {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final int STREAM_CHUNK_TOKENS = 8;
+  static final byte[] DONE_EVENT = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
 
   private final SimConfig config;
 
@@ -79,17 +80,17 @@ final class ResponseBodies {
     return bytes(body);
   }
 
-  /** The whole SSE stream of a finished request (sent at once when the request completes). */
+  /**
+   * The whole SSE stream of a finished request in one body, for the slow-body fault (paced streams
+   * are written by {@link PacedEventStream}).
+   */
   byte[] stream(
       GenerationRequest request, String id, long created, List<SimulatedModel.Choice> choices) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    String fullId = (request.chat() ? "chatcmpl-" : "cmpl-") + id;
+    String fullId = fullId(request, id);
     if (request.chat()) {
       for (int i = 0; i < choices.size(); i++) {
-        ObjectNode delta = JSON.createObjectNode();
-        delta.put("role", "assistant");
-        delta.put("content", "");
-        event(out, chatChunk(fullId, created, i, delta, null, null, false));
+        event(out, roleChunk(fullId, created, i));
       }
     }
     for (int i = 0; i < choices.size(); i++) {
@@ -149,21 +150,52 @@ final class ResponseBodies {
       }
     }
     if (request.includeUsage()) {
-      ObjectNode chunk = JSON.createObjectNode();
-      chunk.put("id", fullId);
-      chunk.put("object", request.chat() ? "chat.completion.chunk" : "text_completion");
-      chunk.put("created", created);
-      chunk.put("model", config.modelName());
-      chunk.putArray("choices");
-      chunk.set("usage", usage(request, choices));
-      event(out, chunk);
+      event(out, usageChunk(request, fullId, created, choices));
     }
-    byte[] done = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
-    out.write(done, 0, done.length);
+    out.write(DONE_EVENT, 0, DONE_EVENT.length);
     return out.toByteArray();
   }
 
-  private ObjectNode chatChunk(
+  static String fullId(GenerationRequest request, String id) {
+    return (request.chat() ? "chatcmpl-" : "cmpl-") + id;
+  }
+
+  /** The first chunk of a chat choice: {@code delta: {"role":"assistant","content":""}}. */
+  ObjectNode roleChunk(String fullId, long created, int index) {
+    ObjectNode delta = JSON.createObjectNode();
+    delta.put("role", "assistant");
+    delta.put("content", "");
+    return chatChunk(fullId, created, index, delta, null, null, false);
+  }
+
+  /** The last chunk before {@code [DONE]}: no choices, the request's usage. */
+  ObjectNode usageChunk(
+      GenerationRequest request, String fullId, long created, List<SimulatedModel.Choice> choices) {
+    ObjectNode chunk = JSON.createObjectNode();
+    chunk.put("id", fullId);
+    chunk.put("object", request.chat() ? "chat.completion.chunk" : "text_completion");
+    chunk.put("created", created);
+    chunk.put("model", config.modelName());
+    chunk.putArray("choices");
+    chunk.set("usage", usage(request, choices));
+    return chunk;
+  }
+
+  /** An in-band error event of a stream that already answered 200 (spec §4.1, §5.1). */
+  byte[] errorEvent(int status, String type, String message) {
+    ObjectNode body = JSON.createObjectNode();
+    ObjectNode error = body.putObject("error");
+    if (config.errorShape() == ErrorShape.FLAT) {
+      error.put("object", "error");
+    }
+    error.put("message", message);
+    error.put("type", type);
+    error.putNull("param");
+    error.put("code", status);
+    return event(body);
+  }
+
+  ObjectNode chatChunk(
       String id,
       long created,
       int index,
@@ -187,7 +219,7 @@ final class ResponseBodies {
     return chunk;
   }
 
-  private ObjectNode textChunk(
+  ObjectNode textChunk(
       String id, long created, int index, String text, String finish, String stopReason) {
     ObjectNode chunk = JSON.createObjectNode();
     chunk.put("id", id);
@@ -239,7 +271,7 @@ final class ResponseBodies {
     return new String[] {request.includeReasoning() ? reasoning : null, content};
   }
 
-  private void putReasoning(ObjectNode node, String reasoning) {
+  void putReasoning(ObjectNode node, String reasoning) {
     switch (config.reasoningField()) {
       case REASONING_CONTENT:
         node.put("reasoning_content", reasoning);
@@ -270,8 +302,13 @@ final class ResponseBodies {
   }
 
   private static void event(ByteArrayOutputStream out, ObjectNode chunk) {
-    byte[] data = ("data: " + chunk + "\n\n").getBytes(StandardCharsets.UTF_8);
+    byte[] data = event(chunk);
     out.write(data, 0, data.length);
+  }
+
+  /** One SSE event: {@code data: <compact JSON>} and a blank line. */
+  static byte[] event(ObjectNode chunk) {
+    return ("data: " + chunk + "\n\n").getBytes(StandardCharsets.UTF_8);
   }
 
   static byte[] bytes(Object body) {

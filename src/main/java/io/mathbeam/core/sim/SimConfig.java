@@ -27,6 +27,18 @@ import java.util.TreeMap;
  * @param generationConfig server-side sampling defaults (keys {@code temperature}, {@code top_p},
  *     {@code top_k}, {@code min_p}) used for fields a request omits (spec §2.3)
  * @param rejectH2cUpgrade answer a POST carrying {@code Upgrade: h2c} with the body-dropped 400
+ * @param streamStallRate probability that a {@code stream: true} response stops sending events
+ *     mid-stream while keeping the connection open
+ * @param streamDropRate probability that a streamed response's connection is closed abruptly
+ *     mid-stream (no {@code [DONE]}, as when the server process dies)
+ * @param streamErrorRate probability that a streamed response ends mid-stream with an in-band
+ *     {@code data: {"error":...}} event and {@code [DONE]}
+ * @param streamStallMillis wall time after the stalled request's generation ends before the server
+ *     closes the stalled stream (cleanly, without {@code [DONE]})
+ * @param streamFlushMillis most wall time a token waits before it is sent in an SSE event; tokens
+ *     generated within one interval are coalesced into one event per choice
+ * @param streamHeadersAtFirstToken send a stream's 200 headers with its first token instead of at
+ *     submission (vLLM sends them at submission, spec §5.1)
  */
 public record SimConfig(
     int replicas,
@@ -52,7 +64,13 @@ public record SimConfig(
     String apiKey,
     Map<String, Double> generationConfig,
     boolean rejectH2cUpgrade,
-    String version) {
+    String version,
+    double streamStallRate,
+    double streamDropRate,
+    double streamErrorRate,
+    long streamStallMillis,
+    long streamFlushMillis,
+    boolean streamHeadersAtFirstToken) {
 
   public static final String DEFAULT_MODEL = "mathbeam-sim/reasoner-1.5b";
 
@@ -84,7 +102,8 @@ public record SimConfig(
     if (medianOutputTokens < 1 || outputSigma < 0) {
       throw new IllegalArgumentException("output length median must be >= 1 and sigma >= 0");
     }
-    double total = connectionResetRate + slowBodyRate;
+    double total =
+        connectionResetRate + slowBodyRate + streamStallRate + streamDropRate + streamErrorRate;
     for (Map.Entry<Integer, Double> e : errorRates.entrySet()) {
       if (e.getKey() < 400 || e.getKey() > 599) {
         throw new IllegalArgumentException("error status must be 4xx or 5xx: " + e.getKey());
@@ -94,11 +113,18 @@ public record SimConfig(
     }
     checkProbability("connectionResetRate", connectionResetRate);
     checkProbability("slowBodyRate", slowBodyRate);
+    checkProbability("streamStallRate", streamStallRate);
+    checkProbability("streamDropRate", streamDropRate);
+    checkProbability("streamErrorRate", streamErrorRate);
     if (total > 1.0 + 1e-9) {
       throw new IllegalArgumentException("fault rates sum to more than 1: " + total);
     }
-    if (slowBodyMillis < 0) {
-      throw new IllegalArgumentException("slowBodyMillis must be >= 0");
+    if (slowBodyMillis < 0 || streamStallMillis < 0) {
+      throw new IllegalArgumentException("slowBodyMillis and streamStallMillis must be >= 0");
+    }
+    if (streamFlushMillis < 1) {
+      throw new IllegalArgumentException(
+          "streamFlushMillis must be >= 1, got " + streamFlushMillis);
     }
   }
 
@@ -146,6 +172,12 @@ public record SimConfig(
     private Map<String, Double> generationConfig = Map.of("temperature", 0.6, "top_p", 0.95);
     private boolean rejectH2cUpgrade = true;
     private String version = "0.10.1.1";
+    private double streamStallRate;
+    private double streamDropRate;
+    private double streamErrorRate;
+    private long streamStallMillis = 5000;
+    private long streamFlushMillis = 15;
+    private boolean streamHeadersAtFirstToken;
 
     private Builder() {}
 
@@ -174,6 +206,12 @@ public record SimConfig(
       generationConfig = c.generationConfig;
       rejectH2cUpgrade = c.rejectH2cUpgrade;
       version = c.version;
+      streamStallRate = c.streamStallRate;
+      streamDropRate = c.streamDropRate;
+      streamErrorRate = c.streamErrorRate;
+      streamStallMillis = c.streamStallMillis;
+      streamFlushMillis = c.streamFlushMillis;
+      streamHeadersAtFirstToken = c.streamHeadersAtFirstToken;
     }
 
     public Builder replicas(int value) {
@@ -301,6 +339,36 @@ public record SimConfig(
       return this;
     }
 
+    public Builder streamStallRate(double value) {
+      streamStallRate = value;
+      return this;
+    }
+
+    public Builder streamDropRate(double value) {
+      streamDropRate = value;
+      return this;
+    }
+
+    public Builder streamErrorRate(double value) {
+      streamErrorRate = value;
+      return this;
+    }
+
+    public Builder streamStallMillis(long value) {
+      streamStallMillis = value;
+      return this;
+    }
+
+    public Builder streamFlushMillis(long value) {
+      streamFlushMillis = value;
+      return this;
+    }
+
+    public Builder streamHeadersAtFirstToken(boolean value) {
+      streamHeadersAtFirstToken = value;
+      return this;
+    }
+
     public SimConfig build() {
       return new SimConfig(
           replicas,
@@ -326,7 +394,13 @@ public record SimConfig(
           apiKey,
           generationConfig,
           rejectH2cUpgrade,
-          version);
+          version,
+          streamStallRate,
+          streamDropRate,
+          streamErrorRate,
+          streamStallMillis,
+          streamFlushMillis,
+          streamHeadersAtFirstToken);
     }
   }
 }

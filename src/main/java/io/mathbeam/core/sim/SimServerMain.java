@@ -28,6 +28,9 @@ public final class SimServerMain {
           "  --errorRate=503:0.05,500:0.01  injected error statuses and probabilities",
           "  --resetRate=P           probability of closing a connection without a response",
           "  --slowBodyRate=P        probability of a slowly sent body",
+          "  --streamStallRate=P     probability that a stream stops sending mid-way",
+          "  --streamDropRate=P      probability that a stream's connection drops mid-way",
+          "  --streamErrorRate=P     probability that a stream ends with an in-band error",
           "  --faultSeed=S           seed of the fault draws (default 1)",
           "  --reasoningField=F      reasoning_content | reasoning | both | inline",
           "  --errorShape=S          nested | flat",
@@ -160,6 +163,15 @@ public final class SimServerMain {
         break;
       case "slowBodyRate":
         b.slowBodyRate(Double.parseDouble(value));
+        break;
+      case "streamStallRate":
+        b.streamStallRate(Double.parseDouble(value));
+        break;
+      case "streamDropRate":
+        b.streamDropRate(Double.parseDouble(value));
+        break;
+      case "streamErrorRate":
+        b.streamErrorRate(Double.parseDouble(value));
         break;
       case "faultSeed":
         b.faultSeed(Long.parseLong(value));

@@ -18,13 +18,18 @@
  *       sequences, an unbounded FIFO queue, KV-cache admission and preemption; all simulated
  *       durations are divided by {@code timeScale}. {@code GET /sim/capacity} reports the §8.4
  *       limits in simulated and wall time. Metrics histograms are in wall seconds.
- *   <li><b>Faults.</b> Per-request error statuses, connection resets, slow bodies (own seeded RNG),
- *       dead engines and killed/restarted replicas.
+ *   <li><b>Streams.</b> {@code stream: true} responses send their headers at submission and then
+ *       events as the engine generates the tokens (coalesced per {@code streamFlushMillis}), with
+ *       the same texts as the non-streaming response; a client disconnect noticed by a failed write
+ *       aborts the request and frees its batch slot.
+ *   <li><b>Faults.</b> Per-request error statuses, connection resets, slow bodies, stalled, dropped
+ *       and in-band-error streams (own seeded RNG), dead engines and killed/restarted replicas.
  *   <li><b>JVM-wide settings.</b> The first replica sets {@code sun.net.httpserver.nodelay=true}
  *       and a 5 s keep-alive idle timeout (uvicorn's) unless those properties are already set; they
  *       apply to every {@code com.sun.net.httpserver} server of the JVM created afterwards.
- *   <li><b>Not simulated.</b> Paced streaming (an SSE stream is sent whole when the request
- *       finishes), abort on client disconnect, startup delay, SGLang wordings, logprobs.
+ *   <li><b>Not simulated.</b> Abort on disconnect of a non-streaming request (and of a stream
+ *       before its next write), startup delay, SGLang wordings, logprobs, {@code
+ *       continuous_usage_stats}.
  * </ul>
  */
 package io.mathbeam.core.sim;

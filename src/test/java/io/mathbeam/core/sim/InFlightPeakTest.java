@@ -7,6 +7,10 @@ import org.junit.Test;
 
 public class InFlightPeakTest {
   private static RequestLogEntry entry(int replica, long arrival, long finish) {
+    return entry(replica, arrival, finish, 1);
+  }
+
+  private static RequestLogEntry entry(int replica, long arrival, long finish, int n) {
     return new RequestLogEntry(
         arrival,
         finish,
@@ -16,7 +20,7 @@ public class InFlightPeakTest {
         null,
         "h",
         1L,
-        1,
+        n,
         200,
         1,
         1,
@@ -43,5 +47,13 @@ public class InFlightPeakTest {
     assertEquals(3, InFlightPeak.of(log, 0));
     assertEquals(1, InFlightPeak.of(log, 1));
     assertEquals(0, InFlightPeak.of(log, 2));
+  }
+
+  @Test
+  public void countsEveryChoiceOfAnNRequest() {
+    List<RequestLogEntry> log =
+        List.of(entry(0, 0, 10, 4), entry(0, 5, 15, 2), entry(0, 15, 20, 8));
+    assertEquals(8, InFlightPeak.of(log, 0));
+    assertEquals(6, InFlightPeak.of(List.of(entry(0, 0, 10, 4), entry(0, 5, 15, 2)), 0));
   }
 }

@@ -1,10 +1,10 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.client.GenerationDispatcher;
 import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import java.io.IOException;
-import java.util.concurrent.LinkedBlockingQueue;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -13,9 +13,11 @@ import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 
 /**
- * Keeps up to {@code maxInFlightPerWorker} requests outstanding per DoFn instance. Responses arrive
- * on HTTP threads and are queued; they are emitted from {@code processElement} (Beam allows output
- * only on the processing thread) and the rest at the end of the bundle.
+ * Hands samples to a {@link GenerationDispatcher}, which keeps up to {@code maxInFlightPerWorker}
+ * sequences outstanding per DoFn instance and refills that window from the HTTP threads as
+ * responses arrive. Finished generations are emitted from {@code processElement} (Beam allows
+ * output only on the processing thread) and the rest at the end of the bundle; {@code
+ * processElement} blocks only when as many samples wait unsent as fit in the window.
  */
 final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   private final GenerationConfig config;
@@ -30,8 +32,8 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   private transient OpenAiClient client;
   private transient GenerationCacheWriter cache;
-  private transient LinkedBlockingQueue<Generation> done;
-  private transient int outstanding;
+  private transient GenerationDispatcher dispatcher;
+  private transient LiveProgress progress;
 
   GenerateSampleFn(GenerationConfig config) {
     this.config = config;
@@ -40,6 +42,8 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   @Setup
   public void setup() {
     client = OpenAiClient.shared(config.client());
+    progress = LiveProgress.of(config.runId());
+    progress.attach(client);
     if (config.cacheDir() != null) {
       cache = new GenerationCacheWriter(config.cacheDir());
     }
@@ -47,33 +51,34 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   @StartBundle
   public void startBundle() {
-    done = new LinkedBlockingQueue<>();
-    outstanding = 0;
+    dispatcher =
+        new GenerationDispatcher(
+            client,
+            config.template(),
+            config.sampling(),
+            config.maxInFlightPerWorker(),
+            config.client().samplesPerRequest());
   }
 
   @ProcessElement
   public void process(@Element SampleRequest request, OutputReceiver<Generation> out)
       throws InterruptedException, IOException {
     requests.inc();
-    outstanding++;
-    client
-        .generate(request, config.template(), config.sampling())
-        .whenComplete(
-            (generation, error) ->
-                done.add(generation != null ? generation : Failures.unexpected(request, error)));
+    dispatcher.submit(request);
     Generation ready;
-    while ((ready = done.poll()) != null) {
+    while ((ready = dispatcher.poll()) != null) {
       emit(ready, out);
     }
-    while (outstanding >= config.maxInFlightPerWorker()) {
-      emit(done.take(), out);
+    while (dispatcher.pending() >= config.maxInFlightPerWorker()) {
+      emit(dispatcher.take(), out);
     }
   }
 
   @FinishBundle
   public void finishBundle(FinishBundleContext context) throws InterruptedException, IOException {
-    while (outstanding > 0) {
-      Generation generation = done.take();
+    dispatcher.flush();
+    while (dispatcher.unfinished() > 0) {
+      Generation generation = dispatcher.take();
       record(generation);
       context.output(generation, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
     }
@@ -100,8 +105,11 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   /** Counts a finished request and checkpoints a successful one before it moves on. */
   private void record(Generation generation) throws IOException {
-    outstanding--;
     samplesDone.inc();
+    progress.recordGenerated(
+        generation.failed(),
+        generation.failed() ? 0 : generation.completionTokens(),
+        generation.attempts());
     if (generation.failed()) {
       failures.inc();
       Metrics.counter(NAMESPACE, "request_errors_" + generation.errorClass()).inc();

@@ -1,0 +1,259 @@
+package io.mathbeam.core.stats;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * Error bars for pass@k and maj@k by a problem-level (clustered) bootstrap.
+ *
+ * <p>One replicate of a dataset draws its N problems with replacement, then each drawn problem's n
+ * samples with replacement (a multinomial over its answer clusters and abstentions; the correct
+ * count follows, see {@link ProblemResampler}), and recomputes the metric as the mean over the
+ * drawn problems. Each metric gets its point estimate on the original data, the standard deviation
+ * of the replicates as standard error, and the 2.5th and 97.5th percentiles as a 95% interval.
+ *
+ * <p>Scopes: every dataset, then {@link #MICRO} (all problems pooled, each problem weighing the
+ * same) and {@link #MACRO} (the mean of the per-dataset values). Datasets are resampled
+ * independently, each with its own sample size, and the aggregates of replicate b combine the
+ * datasets' replicate b. A dataset's metrics run over k up to its smallest n; the aggregates' up to
+ * the smallest n overall.
+ *
+ * <p>Deterministic: problems are sorted by dataset and problem id, and each dataset draws from its
+ * own generator seeded from the seed and the dataset id, so a dataset's interval depends neither on
+ * the input order nor on the other datasets.
+ */
+public final class ClusteredBootstrap {
+  public static final int DEFAULT_REPLICATES = 1000;
+  public static final long DEFAULT_SEED = 20240229L;
+
+  /** Scope of the pooled aggregate. */
+  public static final String MICRO = "_micro";
+
+  /** Scope of the mean over datasets. */
+  public static final String MACRO = "_macro";
+
+  private final int replicates;
+  private final long seed;
+  private final int[] ks;
+
+  /** {@value #DEFAULT_REPLICATES} replicates, seed {@value #DEFAULT_SEED}, every k. */
+  public ClusteredBootstrap() {
+    this(DEFAULT_REPLICATES, DEFAULT_SEED);
+  }
+
+  /** Every k up to the smallest n. */
+  public ClusteredBootstrap(int replicates, long seed) {
+    this(replicates, seed, null);
+  }
+
+  private ClusteredBootstrap(int replicates, long seed, int[] ks) {
+    if (replicates < 2) {
+      throw new IllegalArgumentException("need at least 2 replicates, got " + replicates);
+    }
+    this.replicates = replicates;
+    this.seed = seed;
+    this.ks = ks;
+  }
+
+  /**
+   * The same bootstrap restricted to these k (maj@k per replicate is the expensive part); a k above
+   * a scope's smallest n is skipped in that scope.
+   */
+  public ClusteredBootstrap withKs(int... ks) {
+    int[] sorted = Arrays.stream(ks).sorted().distinct().toArray();
+    if (sorted.length == 0 || sorted[0] < 1) {
+      throw new IllegalArgumentException("need k >= 1, got " + Arrays.toString(ks));
+    }
+    return new ClusteredBootstrap(replicates, seed, sorted);
+  }
+
+  /** 1, 2, 4, ... up to {@code maxK}, and {@code maxK} itself: a cheap default for large K. */
+  public static int[] powersOfTwoAnd(int maxK) {
+    List<Integer> out = new ArrayList<>();
+    for (int k = 1; k <= maxK; k *= 2) {
+      out.add(k);
+    }
+    if (out.get(out.size() - 1) != maxK) {
+      out.add(maxK);
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Bootstraps every dataset among {@code problems} and the two aggregates.
+   *
+   * @throws IllegalArgumentException when there are no problems or a (dataset, problem id) pair
+   *     appears twice
+   */
+  public BootstrapReport run(Collection<ProblemVotes> problems) {
+    if (problems.isEmpty()) {
+      throw new IllegalArgumentException("no problems to bootstrap");
+    }
+    Map<String, List<ProblemVotes>> byDataset = new TreeMap<>();
+    for (ProblemVotes p : problems) {
+      byDataset.computeIfAbsent(p.datasetId(), d -> new ArrayList<>()).add(p);
+    }
+    List<MetricInterval> intervals = new ArrayList<>();
+    List<DatasetReplicates> datasets = new ArrayList<>();
+    int smallestN = Integer.MAX_VALUE;
+    for (Map.Entry<String, List<ProblemVotes>> e : byDataset.entrySet()) {
+      List<ProblemVotes> sorted = new ArrayList<>(e.getValue());
+      sorted.sort(Comparator.comparing(ProblemVotes::problemId));
+      for (int i = 1; i < sorted.size(); i++) {
+        if (sorted.get(i).problemId().equals(sorted.get(i - 1).problemId())) {
+          throw new IllegalArgumentException(
+              "problem " + e.getKey() + "/" + sorted.get(i).problemId() + " appears twice");
+        }
+      }
+      DatasetReplicates d = replicate(e.getKey(), sorted);
+      datasets.add(d);
+      smallestN = Math.min(smallestN, d.smallestN);
+      for (int m = 0; m < d.metrics.size(); m++) {
+        intervals.add(
+            ReplicateSummary.interval(
+                e.getKey(), d.metrics.get(m), d.points[m], d.replicates[m], sorted.size()));
+      }
+    }
+    intervals.addAll(aggregate(datasets, smallestN));
+    return new BootstrapReport(replicates, seed, intervals);
+  }
+
+  private List<MetricInterval> aggregate(List<DatasetReplicates> datasets, int smallestN) {
+    int total = 0;
+    for (DatasetReplicates d : datasets) {
+      total += d.problems;
+    }
+    List<MetricInterval> micro = new ArrayList<>();
+    List<MetricInterval> macro = new ArrayList<>();
+    for (MetricName metric : metrics(kList(smallestN))) {
+      double microPoint = 0;
+      double macroPoint = 0;
+      double[] microReps = new double[replicates];
+      double[] macroReps = new double[replicates];
+      for (DatasetReplicates d : datasets) {
+        int m = d.index.get(metric);
+        double weight = (double) d.problems / total;
+        double share = 1.0 / datasets.size();
+        microPoint += weight * d.points[m];
+        macroPoint += share * d.points[m];
+        for (int b = 0; b < replicates; b++) {
+          microReps[b] += weight * d.replicates[m][b];
+          macroReps[b] += share * d.replicates[m][b];
+        }
+      }
+      micro.add(ReplicateSummary.interval(MICRO, metric, microPoint, microReps, total));
+      macro.add(ReplicateSummary.interval(MACRO, metric, macroPoint, macroReps, total));
+    }
+    micro.addAll(macro);
+    return micro;
+  }
+
+  private DatasetReplicates replicate(String datasetId, List<ProblemVotes> problems) {
+    int count = problems.size();
+    int smallestN = problems.stream().mapToInt(ProblemVotes::samples).min().orElseThrow();
+    int[] kList = kList(smallestN);
+    List<MetricName> metrics = metrics(kList);
+    int nk = kList.length;
+    if (nk == 0) {
+      return new DatasetReplicates(count, smallestN, metrics, new double[0], new double[0][]);
+    }
+    double[] points = new double[2 * nk];
+    ProblemResampler[] resamplers = new ProblemResampler[count];
+    PassAtKTable passTable = new PassAtKTable(kList);
+    MajorityAtKCache majTable = new MajorityAtKCache(kList);
+    for (int i = 0; i < count; i++) {
+      ProblemVotes p = problems.get(i);
+      resamplers[i] = new ProblemResampler(p);
+      double[] pass = passTable.row(p.samples(), p.correct());
+      double[] maj = MajorityAtK.upToK(p, kList[nk - 1]);
+      for (int q = 0; q < nk; q++) {
+        points[q] += pass[q] / count;
+        points[nk + q] += maj[kList[q] - 1] / count;
+      }
+    }
+    double[][] reps = new double[2 * nk][replicates];
+    SplittableRandom random = new SplittableRandom(seed ^ mix(datasetId.hashCode()));
+    int[][] counts = new int[count][];
+    for (int i = 0; i < count; i++) {
+      counts[i] = new int[problems.get(i).clusterCount() + 1];
+    }
+    for (int b = 0; b < replicates; b++) {
+      for (int draw = 0; draw < count; draw++) {
+        int i = random.nextInt(count);
+        ProblemResampler r = resamplers[i];
+        int[] drawn = counts[i];
+        int correct = r.draw(random, drawn);
+        int clusters = drawn.length - 1;
+        double[] pass = passTable.row(r.samples(), correct);
+        double[] maj =
+            majTable.values(Arrays.copyOf(drawn, clusters), r.categoryCorrect(), drawn[clusters]);
+        for (int q = 0; q < nk; q++) {
+          reps[q][b] += pass[q];
+          reps[nk + q][b] += maj[q];
+        }
+      }
+      for (double[] metric : reps) {
+        metric[b] /= count;
+      }
+    }
+    return new DatasetReplicates(count, smallestN, metrics, points, reps);
+  }
+
+  private int[] kList(int smallestN) {
+    if (ks == null) {
+      int[] all = new int[smallestN];
+      for (int k = 1; k <= smallestN; k++) {
+        all[k - 1] = k;
+      }
+      return all;
+    }
+    return Arrays.stream(ks).filter(k -> k <= smallestN).toArray();
+  }
+
+  private static List<MetricName> metrics(int[] kList) {
+    List<MetricName> out = new ArrayList<>();
+    for (int k : kList) {
+      out.add(MetricName.pass(k));
+    }
+    for (int k : kList) {
+      out.add(MetricName.maj(k));
+    }
+    return out;
+  }
+
+  /** A 64-bit finalizer (SplitMix64's), so nearby dataset hashes give unrelated seeds. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
+  }
+
+  /** One dataset's points and replicates, metric by metric. */
+  private static final class DatasetReplicates {
+    final int problems;
+    final int smallestN;
+    final List<MetricName> metrics;
+    final Map<MetricName, Integer> index = new HashMap<>();
+    final double[] points;
+    final double[][] replicates;
+
+    DatasetReplicates(
+        int problems, int smallestN, List<MetricName> metrics, double[] points, double[][] reps) {
+      this.problems = problems;
+      this.smallestN = smallestN;
+      this.metrics = metrics;
+      this.points = points;
+      this.replicates = reps;
+      for (int m = 0; m < metrics.size(); m++) {
+        index.put(metrics.get(m), m);
+      }
+    }
+  }
+}

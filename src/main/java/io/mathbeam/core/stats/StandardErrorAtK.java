@@ -1,0 +1,9 @@
+package io.mathbeam.core.stats;
+
+/**
+ * One row of the "standard error against K" table.
+ *
+ * @param samplesPerProblem K', the number of samples per problem
+ * @param standardError the expected standard error of pass@1 with K' samples per problem
+ */
+public record StandardErrorAtK(int samplesPerProblem, double standardError) {}
