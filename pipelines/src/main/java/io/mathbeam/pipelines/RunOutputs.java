@@ -3,6 +3,8 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.SummaryTable;
+import io.mathbeam.core.stats.BootstrapReport;
+import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.DatasetMetrics;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,12 +61,15 @@ final class RunOutputs {
     manifest.put("finished_at", finished.toString());
     manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
     root.set("run_counters", counters.toJson());
+    BootstrapReport uncertainty =
+        RunStatistics.annotate(
+            root, RunStatistics.votes(outputDir), ClusteredBootstrap.DEFAULT_SEED);
     try (OutputStream os =
         Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
       os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
     }
     List<DatasetMetrics> metrics = MetricsJson.parse(root);
-    String summary = SummaryTable.format(metrics);
+    String summary = SummaryTable.format(metrics, uncertainty);
     out.println();
     out.print(summary);
     if (manifest.path("simulated_model").asBoolean()) {

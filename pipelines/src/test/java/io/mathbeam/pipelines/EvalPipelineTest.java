@@ -89,6 +89,38 @@ public class EvalPipelineTest {
     assertFalse(manifest.path("finished_at").asText().isEmpty());
     assertEquals(64, manifest.path("datasets").get(0).path("sha256").asText().length());
     assertTrue(result.summary(), result.summary().contains("Pass@6"));
+    checkUncertainty(metrics.path("datasets").path("sample"), 6);
+    checkUncertainty(metrics.path("_aggregate"), 6);
+    assertTrue(
+        metrics.path("datasets").path("sample").path("pass_at_1_se_closed_form").asDouble() > 0);
+    assertTrue(
+        metrics.path("datasets").path("sample").path("se_vs_samples_per_problem").size() >= 3);
+    assertEquals(6, metrics.path("_aggregate_macro").path("maj_at_k").size());
+    assertEquals(1000, metrics.path("uncertainty").path("replicates").asInt());
+    assertTrue(result.summary(), result.summary().contains("Pass@1 95% CI"));
+    assertTrue(result.summary(), result.summary().contains("%@6"));
+  }
+
+  /** Every pass@k and maj@k has a standard error and a 95% interval around its value. */
+  private static void checkUncertainty(JsonNode scope, int k) {
+    assertEquals(k, scope.path("pass_at_k").size());
+    assertEquals(k, scope.path("maj_at_k").size());
+    for (String metric : List.of("pass_at_k", "maj_at_k")) {
+      for (int i = 0; i < k; i++) {
+        JsonNode e = scope.path(metric).get(i);
+        assertEquals(i + 1, e.path("k").asInt());
+        double value = e.path("value").asDouble();
+        assertTrue(metric + " " + e, value >= 0 && value <= 1);
+        assertTrue(metric + " " + e, e.path("se").asDouble() > 0);
+        assertTrue(metric + " " + e, e.path("ci95_lower").asDouble() <= value);
+        assertTrue(metric + " " + e, e.path("ci95_upper").asDouble() >= value);
+      }
+    }
+    // maj@1 is the mean reward of one vote: the same expectation as pass@1
+    assertEquals(
+        scope.path("pass_at_k").get(0).path("value").asDouble(),
+        scope.path("maj_at_k").get(0).path("value").asDouble(),
+        0.02);
   }
 
   @Test

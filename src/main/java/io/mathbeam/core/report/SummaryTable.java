@@ -1,19 +1,30 @@
 package io.mathbeam.core.report;
 
+import io.mathbeam.core.stats.BootstrapReport;
+import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.MetricInterval;
+import io.mathbeam.core.stats.MetricKind;
+import io.mathbeam.core.stats.MetricName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * The table printed at the end of a run: one row per dataset and an AGGREGATE row, with pass@k at k
- * = 1, 2, 4, ... and the largest K.
+ * The table printed at the end of a run: one row per dataset and an AGGREGATE row (micro: problems
+ * pooled), with pass@k at k = 1, 2, 4, ... and the largest K, and, when the bootstrap ran, the 95%
+ * interval of pass@1 and maj@K.
  */
 public final class SummaryTable {
   private SummaryTable() {}
 
   public static String format(List<DatasetMetrics> metrics) {
+    return format(metrics, null);
+  }
+
+  /** The table with pass@1's 95% interval and maj@K from {@code uncertainty} (may be null). */
+  public static String format(List<DatasetMetrics> metrics, BootstrapReport uncertainty) {
     List<DatasetMetrics> rows = new ArrayList<>();
     DatasetMetrics aggregate = null;
     for (DatasetMetrics m : MetricsJson.sorted(metrics)) {
@@ -41,6 +52,9 @@ public final class SummaryTable {
     for (int k : ks) {
       out.append(String.format(Locale.ROOT, " %8s", "Pass@" + k));
     }
+    if (uncertainty != null) {
+      out.append(String.format(Locale.ROOT, " %15s %10s", "Pass@1 95% CI", "Maj@K"));
+    }
     out.append(String.format(Locale.ROOT, " %8s %8s%n", "NoAns", "Errors"));
     for (DatasetMetrics m : rows) {
       String name = m.isAggregate() ? "AGGREGATE" : m.dataset().toUpperCase(Locale.ROOT);
@@ -54,10 +68,39 @@ public final class SummaryTable {
                 ? String.format(Locale.ROOT, " %7.1f%%", 100 * m.passAtK().get(k - 1))
                 : String.format(Locale.ROOT, " %8s", "-"));
       }
+      if (uncertainty != null) {
+        String scope = m.isAggregate() ? ClusteredBootstrap.MICRO : m.dataset();
+        out.append(
+            String.format(
+                Locale.ROOT, " %15s %10s", interval(uncertainty, scope), maj(uncertainty, scope)));
+      }
       out.append(
           String.format(Locale.ROOT, " %8d %8d%n", m.noAnswer(), m.requestErrors() + m.ungraded()));
     }
     return out.toString();
+  }
+
+  private static String interval(BootstrapReport report, String scope) {
+    return report
+        .find(scope, MetricName.pass(1))
+        .filter(i -> Double.isFinite(i.lower()))
+        .map(i -> String.format(Locale.ROOT, "[%.1f, %.1f]", 100 * i.lower(), 100 * i.upper()))
+        .orElse("-");
+  }
+
+  /** maj@k at the largest k reported for the scope, e.g. {@code 52.3%@16}. */
+  private static String maj(BootstrapReport report, String scope) {
+    MetricInterval best = null;
+    for (MetricInterval i : report.intervals()) {
+      if (i.scope().equals(scope)
+          && i.metric().kind() == MetricKind.MAJ
+          && (best == null || i.metric().k() > best.metric().k())) {
+        best = i;
+      }
+    }
+    return best == null
+        ? "-"
+        : String.format(Locale.ROOT, "%.1f%%@%d", 100 * best.point(), best.metric().k());
   }
 
   private static String truncate(String name) {

@@ -99,6 +99,28 @@ public final class OutputSchemas {
           .requiredString("grader_version")
           .endRecord();
 
+  /** The columns of {@link #PROBLEM} that statistics need: no problem or response text. */
+  public static final Schema PROBLEM_VOTES =
+      SchemaBuilder.record("problem")
+          .namespace(NAMESPACE)
+          .fields()
+          .requiredString("data_source")
+          .requiredString("problem_id")
+          .name("rewards")
+          .type()
+          .array()
+          .items()
+          .doubleType()
+          .noDefault()
+          .name("extracted_answers")
+          .type()
+          .array()
+          .items()
+          .nullable()
+          .stringType()
+          .noDefault()
+          .endRecord();
+
   private OutputSchemas() {}
 
   public static GenericRecord sampleRecord(GradedSample s) {

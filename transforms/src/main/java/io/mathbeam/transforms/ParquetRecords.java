@@ -3,10 +3,13 @@ package io.mathbeam.transforms;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.avro.AvroParquetReader;
+import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.hadoop.ParquetReader;
 
 /** Reads Parquet files (a glob, through Beam's file systems) back as Avro records. */
@@ -14,10 +17,27 @@ public final class ParquetRecords {
   private ParquetRecords() {}
 
   public static List<GenericRecord> readAll(String glob) throws IOException {
+    return readAll(glob, null);
+  }
+
+  /**
+   * Reads only the columns of {@code projection} (a schema with a subset of the files' fields, or
+   * null for all): the problems table's response texts, for instance, are never decoded.
+   */
+  public static List<GenericRecord> readAll(String glob, Schema projection) throws IOException {
+    Configuration conf = new Configuration(false);
+    if (projection != null) {
+      // the projection is converted to a Parquet schema that must match the files' three-level
+      // lists (ParquetRecordSink), not the old two-level default
+      conf.setBoolean("parquet.avro.write-old-list-structure", false);
+      AvroReadSupport.setRequestedProjection(conf, projection);
+    }
     List<GenericRecord> out = new ArrayList<>();
     for (MatchResult.Metadata file : FileSystems.match(glob).metadata()) {
       try (ParquetReader<GenericRecord> reader =
-          AvroParquetReader.<GenericRecord>builder(new ChannelInputFile(file)).build()) {
+          AvroParquetReader.<GenericRecord>builder(new ChannelInputFile(file))
+              .withConf(conf)
+              .build()) {
         GenericRecord record;
         while ((record = reader.read()) != null) {
           out.add(record);

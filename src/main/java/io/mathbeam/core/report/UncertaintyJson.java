@@ -1,0 +1,105 @@
+package io.mathbeam.core.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.stats.BootstrapReport;
+import io.mathbeam.core.stats.ClusteredBootstrap;
+import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.MetricInterval;
+import io.mathbeam.core.stats.MetricKind;
+import io.mathbeam.core.stats.MetricName;
+import io.mathbeam.core.stats.StandardErrorAtK;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Adds error bars and maj@k to a {@code metrics.json} tree (docs/STATISTICS.md says how they are
+ * computed): every {@code pass_at_k} entry gains {@code se}, {@code ci95_lower} and {@code
+ * ci95_upper}; each dataset gains {@code maj_at_k} (same fields), {@code pass_at_1_se_closed_form}
+ * and {@code se_vs_samples_per_problem}. {@code _aggregate} is the micro aggregate (problems
+ * pooled); {@code _aggregate_macro} holds the mean over datasets with its own intervals.
+ */
+public final class UncertaintyJson {
+  public static final String MACRO = "_aggregate_macro";
+
+  private UncertaintyJson() {}
+
+  public static void annotate(
+      ObjectNode root,
+      BootstrapReport report,
+      Map<String, Double> closedFormPassAt1,
+      Map<String, List<StandardErrorAtK>> standardErrorAgainstK) {
+    ObjectNode method = root.putObject("uncertainty");
+    method.put(
+        "method",
+        "clustered bootstrap: resample problems with replacement, then each problem's samples;"
+            + " 95% percentile intervals");
+    method.put("replicates", report.replicates());
+    method.put("seed", report.seed());
+    JsonNode datasets = root.path("datasets");
+    for (Iterator<Map.Entry<String, JsonNode>> it = datasets.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> entry = it.next();
+      ObjectNode node = (ObjectNode) entry.getValue();
+      String dataset = entry.getKey();
+      annotateScope(node, report, dataset);
+      Double closedForm = closedFormPassAt1.get(dataset);
+      if (closedForm != null) {
+        putNumber(node, "pass_at_1_se_closed_form", closedForm);
+      }
+      ArrayNode table = node.putArray("se_vs_samples_per_problem");
+      for (StandardErrorAtK row : standardErrorAgainstK.getOrDefault(dataset, List.of())) {
+        ObjectNode r = table.addObject().put("samples_per_problem", row.samplesPerProblem());
+        putNumber(r, "pass_at_1_se", row.standardError());
+      }
+    }
+    if (root.get(DatasetMetrics.AGGREGATE) instanceof ObjectNode aggregate) {
+      aggregate.put("weighting", "micro: every problem of every dataset counts once");
+      annotateScope(aggregate, report, ClusteredBootstrap.MICRO);
+    }
+    ObjectNode macro = root.putObject(MACRO);
+    macro.put("weighting", "macro: the mean of the datasets' values");
+    macro.set("pass_at_k", intervals(report, ClusteredBootstrap.MACRO, MetricKind.PASS));
+    macro.set("maj_at_k", intervals(report, ClusteredBootstrap.MACRO, MetricKind.MAJ));
+  }
+
+  private static void annotateScope(ObjectNode node, BootstrapReport report, String scope) {
+    if (node.get("pass_at_k") instanceof ArrayNode pass) {
+      for (JsonNode p : pass) {
+        Optional<MetricInterval> interval =
+            report.find(scope, MetricName.pass(p.path("k").asInt()));
+        interval.ifPresent(i -> putInterval((ObjectNode) p, i));
+      }
+    }
+    node.set("maj_at_k", intervals(report, scope, MetricKind.MAJ));
+  }
+
+  private static ArrayNode intervals(BootstrapReport report, String scope, MetricKind kind) {
+    ArrayNode out = MetricsJson.JSON.createArrayNode();
+    for (MetricInterval i : report.intervals()) {
+      if (i.scope().equals(scope) && i.metric().kind() == kind) {
+        ObjectNode o = out.addObject().put("k", i.metric().k());
+        putNumber(o, "value", i.point());
+        putInterval(o, i);
+      }
+    }
+    return out;
+  }
+
+  private static void putInterval(ObjectNode o, MetricInterval i) {
+    putNumber(o, "se", i.standardError());
+    putNumber(o, "ci95_lower", i.lower());
+    putNumber(o, "ci95_upper", i.upper());
+  }
+
+  /** JSON has no NaN: an undefined figure (one problem has no spread) is written as null. */
+  private static void putNumber(ObjectNode o, String field, double value) {
+    if (Double.isFinite(value)) {
+      o.put(field, value);
+    } else {
+      o.putNull(field);
+    }
+  }
+}
