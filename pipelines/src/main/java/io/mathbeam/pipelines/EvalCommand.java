@@ -14,9 +14,12 @@ import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.ReportedValue;
+import io.mathbeam.core.stats.ReportedValues;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.LiveProgress;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -59,6 +62,11 @@ public final class EvalCommand {
     if (sources.isEmpty()) {
       sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
     }
+    // read before any request is sent: a typo in it must not cost a run
+    List<ReportedValue> reported =
+        options.getReported() == null
+            ? List.of()
+            : ReportedValues.read(Path.of(options.getReported()));
     String output =
         options.getOutput() != null
             ? options.getOutput()
@@ -164,7 +172,7 @@ public final class EvalCommand {
             "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
       }
       EvalResult evaluated =
-          RunOutputs.finish(output, started, Instant.now(), RunCounters.of(result), out);
+          RunOutputs.finish(output, started, Instant.now(), RunCounters.of(result), reported, out);
       checkErrorFraction(evaluated, options.getMaxErrorFraction());
       return evaluated;
     } finally {

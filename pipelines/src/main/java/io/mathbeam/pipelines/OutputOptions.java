@@ -18,4 +18,12 @@ public interface OutputOptions extends PipelineOptions {
   String getCacheDir();
 
   void setCacheDir(String value);
+
+  @Description(
+      "Published results to compare with (CSV with header dataset,metric,value[,source], or a"
+          + " JSON array of such objects); metric is pass@k or maj@k, dataset a dataset name or"
+          + " _aggregate / _aggregate_macro. Adds a reported-vs-reproduced table.")
+  String getReported();
+
+  void setReported(String value);
 }

@@ -62,6 +62,11 @@ final class RunManifest {
     }
     ObjectNode config = m.putObject("config");
     config.put("max_in_flight_per_replica", options.getMaxInFlightPerReplica());
+    config.put("samples_per_request", options.getSamplesPerRequest());
+    config.put("max_requests_per_second_per_replica", options.getMaxRequestsPerSecondPerReplica());
+    config.put("max_tokens_per_second_per_replica", options.getMaxTokensPerSecondPerReplica());
+    config.put("stream", options.getStream());
+    config.put("stream_idle_timeout_seconds", options.getStreamIdleTimeoutSeconds());
     config.put("max_attempts", options.getMaxAttempts());
     config.put("request_timeout_seconds", options.getRequestTimeoutSeconds());
     config.put("max_rejected_fraction", options.getMaxRejectedFraction());

@@ -2,10 +2,15 @@ package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.ReportedTable;
 import io.mathbeam.core.report.SummaryTable;
+import io.mathbeam.core.report.UncertaintyJson;
 import io.mathbeam.core.stats.BootstrapReport;
 import io.mathbeam.core.stats.ClusteredBootstrap;
+import io.mathbeam.core.stats.ComparisonRow;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.ReportedComparison;
+import io.mathbeam.core.stats.ReportedValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -45,8 +50,28 @@ final class RunOutputs {
     FileSystems.delete(stale, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
   }
 
+  /** metrics.json's aggregate names, as the bootstrap calls them. */
+  private static List<ReportedValue> withReportScopes(List<ReportedValue> reported) {
+    List<ReportedValue> out = new ArrayList<>();
+    for (ReportedValue r : reported) {
+      String scope =
+          switch (r.dataset()) {
+            case DatasetMetrics.AGGREGATE -> ClusteredBootstrap.MICRO;
+            case UncertaintyJson.MACRO -> ClusteredBootstrap.MACRO;
+            default -> r.dataset();
+          };
+      out.add(new ReportedValue(scope, r.metric(), r.value(), r.source(), r.line()));
+    }
+    return out;
+  }
+
   static EvalResult finish(
-      String outputDir, Instant started, Instant finished, RunCounters counters, PrintStream out)
+      String outputDir,
+      Instant started,
+      Instant finished,
+      RunCounters counters,
+      List<ReportedValue> reported,
+      PrintStream out)
       throws IOException {
     ResourceId metricsFile =
         FileSystems.matchNewResource(outputDir, true)
@@ -61,9 +86,16 @@ final class RunOutputs {
     manifest.put("finished_at", finished.toString());
     manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
     root.set("run_counters", counters.toJson());
+    RunStatistics.annotateSamples(
+        root, outputDir, Duration.between(started, finished).toMillis() / 1000.0);
     BootstrapReport uncertainty =
         RunStatistics.annotate(
             root, RunStatistics.votes(outputDir), ClusteredBootstrap.DEFAULT_SEED);
+    List<ComparisonRow> comparison = List.of();
+    if (!reported.isEmpty() && uncertainty != null) {
+      comparison = ReportedComparison.compare(withReportScopes(reported), uncertainty);
+      root.set("reported_comparison", ReportedTable.toJson(comparison));
+    }
     try (OutputStream os =
         Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
       os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
@@ -75,6 +107,11 @@ final class RunOutputs {
     if (manifest.path("simulated_model").asBoolean()) {
       out.println(
           "(a SIMULATED model answered these samples: the numbers test mathbeam, not a model)");
+    }
+    if (!comparison.isEmpty()) {
+      out.println();
+      out.println("Reported vs reproduced:");
+      out.print(ReportedTable.format(comparison));
     }
     out.println();
     out.println("Outputs in " + outputDir + ": metrics.json, samples/, problems/, rejected/");

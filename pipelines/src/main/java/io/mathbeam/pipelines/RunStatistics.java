@@ -2,12 +2,16 @@ package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.report.SampleFiguresJson;
 import io.mathbeam.core.report.UncertaintyJson;
 import io.mathbeam.core.stats.AnswerClusters;
 import io.mathbeam.core.stats.BootstrapReport;
 import io.mathbeam.core.stats.ClusteredBootstrap;
+import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.PassAtOneStandardError;
 import io.mathbeam.core.stats.ProblemVotes;
+import io.mathbeam.core.stats.SampleFigures;
 import io.mathbeam.core.stats.StandardErrorAtK;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
@@ -15,6 +19,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
@@ -53,6 +58,47 @@ final class RunStatistics {
               (a, b) -> grader.gradeAnswer(a, List.of(b)).correct()));
     }
     return out;
+  }
+
+  /**
+   * Adds the per-sample figures (no-answer causes, truncation, accuracy of completed and truncated
+   * samples, token and latency distributions) to each dataset of {@code root} and to {@code
+   * _aggregate}, and the run's generated tokens per second.
+   */
+  static void annotateSamples(ObjectNode root, String outputDir, double durationSeconds)
+      throws IOException {
+    Map<String, SampleFigures> byDataset = new TreeMap<>();
+    SampleFigures all = new SampleFigures();
+    for (GenericRecord row :
+        ParquetRecords.readAll(outputDir + "/samples/*.parquet", OutputSchemas.SAMPLE_FIGURES)) {
+      GradeStatus status =
+          GradeStatus.valueOf(row.get("status").toString().toUpperCase(Locale.ROOT));
+      Object finish = row.get("finish_reason");
+      String finishReason = finish == null ? null : finish.toString();
+      int tokens = (Integer) row.get("completion_tokens");
+      long latency = (Long) row.get("latency_ms");
+      byDataset
+          .computeIfAbsent(row.get("data_source").toString(), d -> new SampleFigures())
+          .add(status, finishReason, tokens, latency);
+      all.add(status, finishReason, tokens, latency);
+    }
+    byDataset.forEach(
+        (dataset, figures) -> {
+          if (root.path("datasets").get(dataset) instanceof ObjectNode node) {
+            SampleFiguresJson.put(node, figures);
+          }
+        });
+    if (root.get(DatasetMetrics.AGGREGATE) instanceof ObjectNode aggregate) {
+      SampleFiguresJson.put(aggregate, all);
+    }
+    if (durationSeconds > 0) {
+      root.putObject("throughput")
+          .put("generated_tokens_per_second", all.completionTokens() / durationSeconds)
+          .put("samples_per_second", all.samples() / durationSeconds)
+          .put(
+              "note",
+              "over the whole run (reading, generation, grading, writing); cached samples count");
+    }
   }
 
   /**

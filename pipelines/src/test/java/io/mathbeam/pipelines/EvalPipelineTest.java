@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.InFlightPeak;
@@ -65,7 +66,19 @@ public class EvalPipelineTest {
   @Test
   public void builtinSetEndToEndAgainstEmbeddedSimulatedFleet() throws Exception {
     String out = tmp.newFolder("run").getPath();
-    EvalResult result = eval("--benchmarks=sample:6", "--output=" + out, "--simTimeScale=4000");
+    Path reported = tmp.getRoot().toPath().resolve("reported.csv");
+    Files.writeString(
+        reported,
+        "dataset,metric,value,source\n"
+            + "sample,pass@1,40%,a paper\n"
+            + "_aggregate,maj@6,0.999,a blog\n"
+            + "other,pass@1,0.5,\n");
+    EvalResult result =
+        eval(
+            "--benchmarks=sample:6",
+            "--output=" + out,
+            "--simTimeScale=4000",
+            "--reported=" + reported);
     List<GenericRecord> samples = ParquetRecords.readAll(out + "/samples/*.parquet");
     JsonNode metrics = JSON.readTree(Path.of(out, "metrics.json").toFile());
     int problems = metrics.path("datasets").path("sample").path("num_problems").asInt();
@@ -96,8 +109,28 @@ public class EvalPipelineTest {
     assertTrue(
         metrics.path("datasets").path("sample").path("se_vs_samples_per_problem").size() >= 3);
     assertEquals(6, metrics.path("_aggregate_macro").path("maj_at_k").size());
+    JsonNode perSample = metrics.path("datasets").path("sample").path("samples");
+    JsonNode counts = metrics.path("datasets").path("sample").path("counts");
+    JsonNode causes = perSample.path("no_answer_by_cause");
+    assertEquals(
+        counts.path("no_answer").asLong(),
+        causes.path("truncated").asLong() + causes.path("no_final_answer").asLong());
+    assertEquals(counts.path("request_error").asLong(), causes.path("request_error").asLong());
+    assertEquals(
+        counts.path("truncated").asDouble() / 96,
+        perSample.path("truncation_rate").asDouble(),
+        1e-9);
+    assertTrue(perSample.path("completion_tokens").path("p90").asDouble() > 0);
+    assertTrue(metrics.path("throughput").path("generated_tokens_per_second").asDouble() > 0);
     assertEquals(1000, metrics.path("uncertainty").path("replicates").asInt());
     assertTrue(result.summary(), result.summary().contains("Pass@1 95% CI"));
+    MetricsSchema.assertValid(metrics);
+    JsonNode comparison = metrics.path("reported_comparison");
+    assertEquals(3, comparison.size());
+    assertEquals("inside_ci", comparison.get(0).path("status").asText());
+    assertEquals(0.4, comparison.get(0).path("reported").asDouble(), 1e-12);
+    assertEquals("outside_ci", comparison.get(1).path("status").asText());
+    assertEquals("not_computed", comparison.get(2).path("status").asText());
     assertTrue(result.summary(), result.summary().contains("%@6"));
   }
 
@@ -230,6 +263,34 @@ public class EvalPipelineTest {
     }
     assertEquals(180, grades.size());
     return grades;
+  }
+
+  @Test
+  public void aBadReportedFileFailsBeforeAnyRequestNamingFileLineAndField() throws Exception {
+    Path reported = tmp.getRoot().toPath().resolve("bad-reported.csv");
+    Files.writeString(reported, "dataset,metric,value\nsample,pass@one,0.4\n");
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                eval(
+                    "--benchmarks=sample:2",
+                    "--output=" + tmp.newFolder("bad-reported").getPath(),
+                    "--reported=" + reported));
+    assertTrue(e.getMessage(), e.getMessage().contains("bad-reported.csv:2 [metric]"));
+  }
+
+  @Test
+  public void theSchemaRejectsMetricsThatBreakIt() throws Exception {
+    String out = tmp.newFolder("schema").getPath();
+    evalAsCli("--benchmarks=sample:2", "--output=" + out, "--simTimeScale=4000");
+    ObjectNode metrics = (ObjectNode) JSON.readTree(Path.of(out, "metrics.json").toFile());
+    MetricsSchema.assertValid(metrics);
+    ((ObjectNode) metrics.path("datasets").path("sample")).put("mean_reward", 1.5);
+    ((ObjectNode) metrics.path("_aggregate").path("counts")).remove("correct");
+    String problems = MetricsSchema.problems(metrics).toString();
+    assertTrue(problems, problems.contains("mean_reward"));
+    assertTrue(problems, problems.contains("correct"));
   }
 
   @Test

@@ -99,6 +99,18 @@ public final class OutputSchemas {
           .requiredString("grader_version")
           .endRecord();
 
+  /** The columns of {@link #SAMPLE} behind the per-sample figures: no text. */
+  public static final Schema SAMPLE_FIGURES =
+      SchemaBuilder.record("sample")
+          .namespace(NAMESPACE)
+          .fields()
+          .requiredString("data_source")
+          .optionalString("finish_reason")
+          .requiredInt("completion_tokens")
+          .requiredLong("latency_ms")
+          .requiredString("status")
+          .endRecord();
+
   /** The columns of {@link #PROBLEM} that statistics need: no problem or response text. */
   public static final Schema PROBLEM_VOTES =
       SchemaBuilder.record("problem")
