@@ -6,7 +6,10 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
-/** The {@code mathbeam} command line: {@code eval}, {@code serve-sim}, {@code grade}. */
+/**
+ * The {@code mathbeam} command line: {@code eval}, {@code regrade}, {@code serve-sim}, {@code
+ * grade}, benchmarks.
+ */
 public final class Main {
   static final String USAGE =
       String.join(
@@ -16,6 +19,7 @@ public final class Main {
           "commands:",
           "  eval       evaluate a model on math benchmarks (the Beam pipeline)",
           "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
+          "  regrade    grade a finished run's stored samples again and recompute its metrics",
           "  grade      grade a JSONL file of gold/pred pairs",
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
@@ -55,6 +59,15 @@ public final class Main {
           return 0;
         }
         new EvalCommand(out).run(rest);
+        return 0;
+      }
+      case "regrade" -> {
+        if (help) {
+          out.println("usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]\n");
+          PipelineOptionsFactory.printHelp(out, RegradeOptions.class);
+          return 0;
+        }
+        new RegradeCommand(out).run(rest);
         return 0;
       }
       case "serve-sim" -> {

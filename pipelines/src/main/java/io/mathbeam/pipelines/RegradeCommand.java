@@ -1,0 +1,143 @@
+package io.mathbeam.pipelines;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.ReportedValue;
+import io.mathbeam.core.stats.ReportedValues;
+import io.mathbeam.transforms.ComputeMetrics;
+import io.mathbeam.transforms.GradeResponses;
+import io.mathbeam.transforms.ReadStoredSamples;
+import io.mathbeam.transforms.WriteResults;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.beam.sdk.io.fs.ResolveOptions;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.values.PCollection;
+
+/**
+ * {@code mathbeam regrade}: grades the stored generations of an earlier run again with this
+ * version's grader and recomputes every metric, writing a new run directory. No server is called.
+ * The new manifest is the old one with the grader version, times and {@code regraded_from} updated;
+ * rejected input rows are copied over.
+ */
+final class RegradeCommand {
+  private final PrintStream out;
+
+  RegradeCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  EvalResult run(String[] args) throws Exception {
+    PipelineOptionsFactory.register(RegradeOptions.class);
+    RegradeOptions options =
+        PipelineOptionsFactory.fromArgs(args).withValidation().as(RegradeOptions.class);
+    String input = strip(options.getInput());
+    String output =
+        options.getOutput() != null
+            ? strip(options.getOutput())
+            : input
+                + "-regraded-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    if (output.equals(input)) {
+      throw new IllegalArgumentException(
+          "regrade: --output must be a new directory, not the input run " + input);
+    }
+    List<ReportedValue> reported =
+        options.getReported() == null
+            ? List.of()
+            : ReportedValues.read(Path.of(options.getReported()));
+    JsonNode oldMetrics = readMetrics(input);
+    ObjectNode manifest = ((ObjectNode) oldMetrics.path("manifest")).deepCopy();
+    Map<String, Integer> samplesPerProblem = new HashMap<>();
+    manifest
+        .path("datasets")
+        .forEach(
+            d ->
+                samplesPerProblem.put(
+                    d.path("name").asText(), d.path("samples_per_problem").asInt()));
+    Instant started = Instant.now();
+    manifest.put("regraded_from", input);
+    manifest.put("grader_version", Grader.VERSION);
+    manifest.put("mathbeam_version", RunManifest.version());
+    manifest.put("started_at", started.toString());
+    manifest.put("runner", options.getRunner().getSimpleName());
+    manifest.remove("finished_at");
+    manifest.remove("duration_seconds");
+
+    if (options.getRunner() == DirectRunner.class) {
+      DirectOptions direct = options.as(DirectOptions.class);
+      direct.setEnforceImmutability(false);
+      direct.setEnforceEncodability(false);
+    }
+    RunOutputs.clearPrevious(output);
+    Pipeline pipeline = Pipeline.create(options);
+    PCollection<GradedSample> graded =
+        pipeline
+            .apply("ReadStoredSamples", ReadStoredSamples.from(input, samplesPerProblem))
+            .apply("GradeResponses", GradeResponses.create());
+    PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
+    graded.apply(
+        "WriteResults",
+        WriteResults.to(output).withMetrics(metrics).withManifest(MetricsJson.write(manifest)));
+    out.println("Regrading " + input + " with " + Grader.VERSION + " -> " + output);
+    PipelineResult result = pipeline.run();
+    PipelineResult.State state = result.waitUntilFinish();
+    if (state != PipelineResult.State.DONE) {
+      throw new IllegalStateException(
+          "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
+    }
+    copyRejected(input, output);
+    return RunOutputs.finish(output, started, Instant.now(), RunCounters.of(result), reported, out);
+  }
+
+  private static JsonNode readMetrics(String runDir) throws IOException {
+    ResourceId file =
+        FileSystems.matchNewResource(runDir, true)
+            .resolve("metrics.json", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
+    try (InputStream in = Channels.newInputStream(FileSystems.open(file))) {
+      return MetricsJson.JSON.readTree(in);
+    } catch (IOException e) {
+      throw new IOException(
+          "regrade: " + runDir + " is not a run directory (cannot read metrics.json: " + e + ")",
+          e);
+    }
+  }
+
+  private static void copyRejected(String input, String output) throws IOException {
+    MatchResult match = FileSystems.match(List.of(input + "/rejected/*")).get(0);
+    if (match.status() != MatchResult.Status.OK) {
+      return;
+    }
+    for (MatchResult.Metadata m : match.metadata()) {
+      ResourceId target =
+          FileSystems.matchNewResource(output + "/rejected", true)
+              .resolve(
+                  m.resourceId().getFilename(), ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
+      FileSystems.copy(List.of(m.resourceId()), List.of(target));
+    }
+  }
+
+  private static String strip(String dir) {
+    return dir.endsWith("/") ? dir.substring(0, dir.length() - 1) : dir;
+  }
+}

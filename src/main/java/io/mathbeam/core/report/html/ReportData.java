@@ -1,0 +1,29 @@
+package io.mathbeam.core.report.html;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The inputs of {@link HtmlReport}. {@code runFacts} (model, endpoints, sampling, grader version,
+ * seeds, ...) is shown as a table in the map's iteration order.
+ */
+public record ReportData(
+    String title,
+    String generatedAt,
+    boolean simulatedModel,
+    Map<String, String> runFacts,
+    List<DatasetReport> datasets,
+    List<ReplicaLatency> replicas,
+    List<ProblemView> problems) {
+  public ReportData {
+    Objects.requireNonNull(title, "title");
+    runFacts =
+        runFacts == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(runFacts));
+    datasets = datasets == null ? List.of() : List.copyOf(datasets);
+    replicas = replicas == null ? List.of() : List.copyOf(replicas);
+    problems = problems == null ? List.of() : List.copyOf(problems);
+  }
+}

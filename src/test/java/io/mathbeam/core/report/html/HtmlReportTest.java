@@ -1,0 +1,240 @@
+package io.mathbeam.core.report.html;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.xpath.XPathConstants;
+import javax.xml.xpath.XPathFactory;
+import org.junit.BeforeClass;
+import org.junit.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+
+public class HtmlReportTest {
+  private static ReportData large;
+  private static String largePage;
+  private static Document largeDoc;
+
+  @BeforeClass
+  public static void renderLarge() throws Exception {
+    large = SyntheticReports.realistic(30, 500, 16);
+    largePage = HtmlReport.render(large);
+    largeDoc = PageStructure.parse(largePage);
+    System.out.printf(
+        "HtmlReportTest: 30 + 500 problems x 16 samples: %,d chars, %,d bytes UTF-8%n",
+        largePage.length(), largePage.getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  @Test
+  public void realisticPageIsWellFormedWithExpectedSections() throws Exception {
+    Document doc = largeDoc;
+    assertEquals("html", doc.getDocumentElement().getTagName());
+    for (String id : List.of("run", "headline", "dataset-1", "dataset-2", "latency", "problems")) {
+      assertEquals(id, 1.0, xpath(doc, "count(//*[@id='" + id + "'])"), 0);
+    }
+    assertEquals(530.0, xpath(doc, "count(//article)"), 0);
+    assertTrue(largePage.contains("Simulated model"));
+    assertTrue(largePage.contains("<td>sim/qwen-like-7b</td>"));
+  }
+
+  @Test
+  public void chartCountMatchesSectionsAndDeclaredMeta() throws Exception {
+    // Per dataset: k-curves, solve rates, lengths, no-answer causes; plus one latency chart.
+    int expected = 2 * 4 + 1;
+    assertEquals(expected, PageStructure.count(largePage, "<svg "));
+    assertEquals(expected, PageStructure.count(largePage, "</svg>"));
+    assertTrue(
+        largePage.contains(
+            "<meta name=\"" + HtmlReport.SVG_COUNT_META + "\" content=\"" + expected + "\"/>"));
+    Document doc = largeDoc;
+    NodeList svgs = doc.getElementsByTagName("svg");
+    assertEquals(expected, svgs.getLength());
+    assertEquals(expected, xpath(doc, "count(//svg/title)"), 0);
+  }
+
+  @Test
+  public void kCurvesHaveCiBandsMarkersAndLog2AxisAboveK8() {
+    // pass@k and maj@k each get one band per dataset.
+    assertEquals(4, PageStructure.count(largePage, "<polygon class=\"ci-band\""));
+    assertEquals(4, PageStructure.count(largePage, "<polyline class=\"line"));
+    assertTrue(largePage.contains("log\u2082 scale"));
+    assertTrue(largePage.contains("<title>pass@16 = "));
+    assertTrue(largePage.contains("<title>maj@3 = "));
+  }
+
+  @Test
+  public void smallKUsesLinearAxisAndOneBarPerSolveRate() throws Exception {
+    String page = HtmlReport.render(SyntheticReports.realistic(12, 6, 4));
+    PageStructure.parse(page);
+    assertFalse(page.contains("log\u2082 scale"));
+    assertTrue(page.contains("One bar per solve rate c/4."));
+    assertTrue(page.contains("in 4/4 correct</title>") || page.contains("in 0/4 correct</title>"));
+  }
+
+  @Test
+  public void solveRatesThatAreNotMultiplesOfOneOverKUseTenBins() {
+    DatasetReport d =
+        new DatasetReport(
+            "mixed-n",
+            3,
+            4,
+            List.of(),
+            List.of(),
+            new double[] {0.1, 0.55, 1.0},
+            null,
+            null,
+            null,
+            null);
+    String page = HtmlReport.render(report(List.of(d), List.of()));
+    assertTrue(page.contains("Ten bins of 10 points each."));
+    assertTrue(page.contains("problems: 1 in [50%, 60%)"));
+    assertTrue(page.contains("problems: 1 in [90%, 100%)"));
+  }
+
+  @Test
+  public void singleSampleDrawsPointsWithWhiskersAndNoLines() throws Exception {
+    DatasetReport d =
+        new DatasetReport(
+            "k1",
+            2,
+            1,
+            List.of(new Estimate(0.5, 0.1, 0.9)),
+            List.of(new Estimate(0.5, 0.1, 0.9)),
+            new double[] {0, 1},
+            new int[] {300},
+            new int[] {900},
+            new int[0],
+            Map.of());
+    String page = HtmlReport.render(report(List.of(d), List.of()));
+    PageStructure.parse(page);
+    assertFalse(page.contains("<polyline"));
+    assertFalse(page.contains("class=\"ci-band\""));
+    assertEquals(2, PageStructure.count(page, "class=\"ci-whisker\""));
+    assertEquals(2, PageStructure.count(page, "class=\"marker\""));
+    assertTrue(page.contains("<td>50.0% [10.0, 90.0]</td>"));
+    assertTrue(page.contains("Every sample had an extracted answer."));
+    // No no-answer chart and no latency chart: three charts.
+    assertEquals(3, PageStructure.count(page, "<svg "));
+  }
+
+  @Test
+  public void nanIntervalShowsPointOnlyAndNoBand() {
+    List<Estimate> pass = new ArrayList<>();
+    for (int k = 1; k <= 4; k++) {
+      pass.add(new Estimate(0.433 + 0.05 * k, Double.NaN, Double.NaN));
+    }
+    DatasetReport d =
+        new DatasetReport("nan-ci", 10, 4, pass, List.of(), new double[10], null, null, null, null);
+    String page = HtmlReport.render(report(List.of(d), List.of()));
+    assertTrue(page.contains("<td>48.3%</td>"));
+    assertFalse(page.contains("class=\"ci-band\""));
+    assertFalse(page.contains("class=\"ci-whisker\""));
+    assertEquals(1, PageStructure.count(page, "<polyline class=\"line"));
+    assertTrue(page.contains("<td>\u2013</td>")); // maj@K unknown
+  }
+
+  @Test
+  public void datasetWithZeroSamplesRendersEmptyCharts() throws Exception {
+    DatasetReport empty =
+        new DatasetReport("empty", 0, 0, List.of(), List.of(), null, null, null, null, null);
+    String page = HtmlReport.render(report(List.of(empty), List.of()));
+    PageStructure.parse(page);
+    assertEquals(3, PageStructure.count(page, "<svg "));
+    assertTrue(page.contains(">no samples</text>"));
+    assertTrue(page.contains("No problems were recorded."));
+    assertTrue(page.contains("No latency was recorded."));
+    assertFalse(page.contains("Simulated model"));
+  }
+
+  @Test
+  public void completelyEmptyReportIsStillAPage() throws Exception {
+    ReportData data = new ReportData("empty", null, false, null, null, null, null);
+    String page = HtmlReport.render(data);
+    PageStructure.parse(page);
+    assertEquals(0, PageStructure.count(page, "<svg"));
+    assertTrue(page.contains("No datasets."));
+    assertTrue(page.contains("content=\"0\""));
+  }
+
+  @Test
+  public void renderingIsDeterministic() {
+    assertEquals(largePage, HtmlReport.render(SyntheticReports.realistic(30, 500, 16)));
+  }
+
+  @Test
+  public void largePageEmbedsFewerResponsesPerProblemToStayWithinBudgetAndSaysSo() {
+    // 530 x 16 responses of ~5,000 characters cannot all fit in 6,000,000 characters.
+    Matcher m = Pattern.compile("embedded \\(at most (\\d+) per problem").matcher(largePage);
+    assertTrue(m.find());
+    int perProblem = Integer.parseInt(m.group(1));
+    assertTrue(perProblem >= 2 && perProblem < 8);
+    assertTrue(
+        largePage.contains("fewer than the usual 8 to keep the embedded text near 6,000,000"));
+    assertEquals(530 * perProblem, PageStructure.count(largePage, "<details class=\"sample"));
+    assertEquals(530 * 16, PageStructure.count(largePage, "<li class=\""));
+    assertEquals(
+        530, PageStructure.count(largePage, (16 - perProblem) + " more samples not embedded"));
+    // Truncated responses (8192 tokens, ~32k chars) exceed the cap: head and tail kept.
+    assertTrue(largePage.contains("characters left out here"));
+    assertTrue(largePage.contains("keep only their beginning and end"));
+    assertTrue(largePage.length() < 9_000_000);
+  }
+
+  @Test
+  public void smallPageEmbedsEightFullResponsesPerProblem() {
+    String page = HtmlReport.render(SyntheticReports.realistic(10, 10, 16));
+    assertTrue(page.contains("embedded (at most 8 per problem"));
+    assertFalse(page.contains("fewer than the usual"));
+    assertEquals(20 * 8, PageStructure.count(page, "<details class=\"sample"));
+    // Only the 8192-token truncated samples (~32k characters) exceed 20,000 characters.
+    assertTrue(page.contains("longer than 20,000 characters keep only their beginning and end."));
+  }
+
+  @Test
+  public void latencyTableAndChartListEveryReplica() {
+    for (String name : List.of("replica-0", "replica-1", "replica-2 (slow)")) {
+      assertTrue(name, largePage.contains("<td>" + name + "</td>"));
+      assertTrue(name, largePage.contains(">" + name + "</text>"));
+    }
+    assertTrue(largePage.contains("<td>813 ms</td>"));
+    assertTrue(largePage.contains("<td>12,001 ms</td>"));
+    assertTrue(largePage.contains("replica-1, max: 12,001</title>"));
+  }
+
+  @Test
+  public void lengthHistogramsSplitByOutcomeWithMedians() {
+    long correct = 0;
+    for (DatasetReport d : large.datasets()) {
+      correct += d.correctLengths().length;
+    }
+    assertTrue(correct > 0);
+    assertEquals(2, PageStructure.count(largePage, "panel-title\">truncated (n="));
+    assertTrue(largePage.contains(", median 8,192)</text>"));
+    assertEquals(2, PageStructure.count(largePage, "completion tokens</text>"));
+  }
+
+  @Test
+  public void runFactsKeepTheirOrder() {
+    int model = largePage.indexOf("<td>model</td>");
+    int seed = largePage.indexOf("<td>seed</td>");
+    assertTrue(model > 0 && seed > model);
+  }
+
+  private static ReportData report(List<DatasetReport> datasets, List<ProblemView> problems) {
+    return new ReportData(
+        "t", "now", false, Map.of("model", "m"), datasets, Collections.emptyList(), problems);
+  }
+
+  private static double xpath(Document doc, String expr) throws Exception {
+    return (Double)
+        XPathFactory.newInstance().newXPath().evaluate(expr, doc, XPathConstants.NUMBER);
+  }
+}
