@@ -9,6 +9,7 @@ import io.mathbeam.core.stats.BootstrapReport;
 import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.ComparisonRow;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.ReportedComparison;
 import io.mathbeam.core.stats.ReportedValue;
 import java.io.IOException;
@@ -29,7 +30,8 @@ import org.apache.beam.sdk.util.MimeTypes;
 
 /**
  * Completes a run's outputs once the pipeline is done: stamps the end time into the manifest of
- * {@code metrics.json} and prints the summary table.
+ * {@code metrics.json}, adds the per-sample figures, error bars, maj@k and the reported comparison,
+ * writes {@code report.html} and prints the summary table.
  */
 final class RunOutputs {
   private RunOutputs() {}
@@ -41,7 +43,8 @@ final class RunOutputs {
    */
   static void clearPrevious(String outputDir) throws IOException {
     List<ResourceId> stale = new ArrayList<>();
-    for (String pattern : List.of("/samples/*", "/problems/*", "/rejected/*", "/metrics.json")) {
+    for (String pattern :
+        List.of("/samples/*", "/problems/*", "/rejected/*", "/metrics.json", "/report.html")) {
       MatchResult match = FileSystems.match(List.of(outputDir + pattern)).get(0);
       if (match.status() == MatchResult.Status.OK) {
         match.metadata().forEach(m -> stale.add(m.resourceId()));
@@ -86,11 +89,12 @@ final class RunOutputs {
     manifest.put("finished_at", finished.toString());
     manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
     root.set("run_counters", counters.toJson());
-    RunStatistics.annotateSamples(
-        root, outputDir, Duration.between(started, finished).toMillis() / 1000.0);
+    SampleScan scan =
+        RunStatistics.annotateSamples(
+            root, outputDir, Duration.between(started, finished).toMillis() / 1000.0);
+    List<ProblemVotes> votes = RunStatistics.votes(outputDir);
     BootstrapReport uncertainty =
-        RunStatistics.annotate(
-            root, RunStatistics.votes(outputDir), ClusteredBootstrap.DEFAULT_SEED);
+        RunStatistics.annotate(root, votes, ClusteredBootstrap.DEFAULT_SEED);
     List<ComparisonRow> comparison = List.of();
     if (!reported.isEmpty() && uncertainty != null) {
       comparison = ReportedComparison.compare(withReportScopes(reported), uncertainty);
@@ -100,6 +104,7 @@ final class RunOutputs {
         Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
       os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
     }
+    RunReport.write(outputDir, root, votes, scan);
     List<DatasetMetrics> metrics = MetricsJson.parse(root);
     String summary = SummaryTable.format(metrics, uncertainty);
     out.println();
@@ -114,7 +119,8 @@ final class RunOutputs {
       out.print(ReportedTable.format(comparison));
     }
     out.println();
-    out.println("Outputs in " + outputDir + ": metrics.json, samples/, problems/, rejected/");
+    out.println(
+        "Outputs in " + outputDir + ": report.html, metrics.json, samples/, problems/, rejected/");
     return new EvalResult(outputDir, metrics, summary);
   }
 }

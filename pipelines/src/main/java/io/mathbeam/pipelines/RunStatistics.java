@@ -65,23 +65,27 @@ final class RunStatistics {
    * samples, token and latency distributions) to each dataset of {@code root} and to {@code
    * _aggregate}, and the run's generated tokens per second.
    */
-  static void annotateSamples(ObjectNode root, String outputDir, double durationSeconds)
+  static SampleScan annotateSamples(ObjectNode root, String outputDir, double durationSeconds)
       throws IOException {
     Map<String, SampleFigures> byDataset = new TreeMap<>();
     SampleFigures all = new SampleFigures();
-    for (GenericRecord row :
-        ParquetRecords.readAll(outputDir + "/samples/*.parquet", OutputSchemas.SAMPLE_FIGURES)) {
-      GradeStatus status =
-          GradeStatus.valueOf(row.get("status").toString().toUpperCase(Locale.ROOT));
-      Object finish = row.get("finish_reason");
-      String finishReason = finish == null ? null : finish.toString();
-      int tokens = (Integer) row.get("completion_tokens");
-      long latency = (Long) row.get("latency_ms");
-      byDataset
-          .computeIfAbsent(row.get("data_source").toString(), d -> new SampleFigures())
-          .add(status, finishReason, tokens, latency);
-      all.add(status, finishReason, tokens, latency);
-    }
+    SampleScan scan = new SampleScan();
+    ParquetRecords.forEach(
+        outputDir + "/samples/*.parquet",
+        OutputSchemas.SAMPLE_FIGURES,
+        row -> {
+          String dataset = row.get("data_source").toString();
+          GradeStatus status =
+              GradeStatus.valueOf(row.get("status").toString().toUpperCase(Locale.ROOT));
+          String finishReason = text(row.get("finish_reason"));
+          int tokens = (Integer) row.get("completion_tokens");
+          long latency = (Long) row.get("latency_ms");
+          byDataset
+              .computeIfAbsent(dataset, d -> new SampleFigures())
+              .add(status, finishReason, tokens, latency);
+          all.add(status, finishReason, tokens, latency);
+          scan.add(dataset, status, finishReason, tokens, text(row.get("replica")), latency);
+        });
     byDataset.forEach(
         (dataset, figures) -> {
           if (root.path("datasets").get(dataset) instanceof ObjectNode node) {
@@ -99,6 +103,11 @@ final class RunStatistics {
               "note",
               "over the whole run (reading, generation, grading, writing); cached samples count");
     }
+    return scan;
+  }
+
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
   }
 
   /**

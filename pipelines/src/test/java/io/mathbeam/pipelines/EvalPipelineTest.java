@@ -125,6 +125,15 @@ public class EvalPipelineTest {
     assertEquals(1000, metrics.path("uncertainty").path("replicates").asInt());
     assertTrue(result.summary(), result.summary().contains("Pass@1 95% CI"));
     MetricsSchema.assertValid(metrics);
+    String report = Files.readString(Path.of(out, "report.html"));
+    assertTrue(report.startsWith("<!DOCTYPE html>") || report.startsWith("<!doctype html>"));
+    assertTrue("charts drawn", report.split("<svg", -1).length - 1 >= 4);
+    assertTrue(report.contains("mathbeam-sim/reasoner-1.5b"));
+    for (GenericRecord row : problemRows) {
+      assertTrue(
+          "problem browser misses " + row.get("problem_id"),
+          report.contains("data-id=\"" + row.get("problem_id") + "\""));
+    }
     JsonNode comparison = metrics.path("reported_comparison");
     assertEquals(3, comparison.size());
     assertEquals("inside_ci", comparison.get(0).path("status").asText());

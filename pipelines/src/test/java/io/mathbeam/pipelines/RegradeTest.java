@@ -96,6 +96,7 @@ public class RegradeTest {
     assertEquals(before.path("manifest").path("sampling"), after.path("manifest").path("sampling"));
     assertEquals(64, ParquetRecords.readAll(regraded + "/problems/*.parquet").size() * 4);
     MetricsSchema.assertValid(after);
+    assertTrue(Files.readString(Path.of(regraded, "report.html")).contains("regraded from"));
     assertTrue(result.summary(), result.summary().contains("SAMPLE"));
   }
 

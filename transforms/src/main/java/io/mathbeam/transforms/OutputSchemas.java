@@ -108,7 +108,31 @@ public final class OutputSchemas {
           .optionalString("finish_reason")
           .requiredInt("completion_tokens")
           .requiredLong("latency_ms")
+          .optionalString("replica")
           .requiredString("status")
+          .endRecord();
+
+  /** The columns of {@link #SAMPLE} the report's problem browser shows: no reasoning text. */
+  public static final Schema SAMPLE_BROWSER =
+      SchemaBuilder.record("sample")
+          .namespace(NAMESPACE)
+          .fields()
+          .requiredString("data_source")
+          .requiredString("problem_id")
+          .requiredInt("sample_index")
+          .requiredString("problem")
+          .name("ground_truth")
+          .type()
+          .array()
+          .items()
+          .stringType()
+          .noDefault()
+          .optionalString("response")
+          .optionalString("finish_reason")
+          .requiredInt("completion_tokens")
+          .optionalString("extracted_answer")
+          .requiredString("status")
+          .requiredDouble("reward")
           .endRecord();
 
   /** The columns of {@link #PROBLEM} that statistics need: no problem or response text. */

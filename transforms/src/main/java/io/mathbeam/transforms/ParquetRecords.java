@@ -3,6 +3,7 @@ package io.mathbeam.transforms;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.io.FileSystems;
@@ -25,6 +26,14 @@ public final class ParquetRecords {
    * null for all): the problems table's response texts, for instance, are never decoded.
    */
   public static List<GenericRecord> readAll(String glob, Schema projection) throws IOException {
+    List<GenericRecord> out = new ArrayList<>();
+    forEach(glob, projection, out::add);
+    return out;
+  }
+
+  /** Streams the records of every file, one at a time, without holding them. */
+  public static void forEach(String glob, Schema projection, Consumer<GenericRecord> action)
+      throws IOException {
     Configuration conf = new Configuration(false);
     if (projection != null) {
       // the projection is converted to a Parquet schema that must match the files' three-level
@@ -32,7 +41,6 @@ public final class ParquetRecords {
       conf.setBoolean("parquet.avro.write-old-list-structure", false);
       AvroReadSupport.setRequestedProjection(conf, projection);
     }
-    List<GenericRecord> out = new ArrayList<>();
     for (MatchResult.Metadata file : FileSystems.match(glob).metadata()) {
       try (ParquetReader<GenericRecord> reader =
           AvroParquetReader.<GenericRecord>builder(new ChannelInputFile(file))
@@ -40,10 +48,9 @@ public final class ParquetRecords {
               .build()) {
         GenericRecord record;
         while ((record = reader.read()) != null) {
-          out.add(record);
+          action.accept(record);
         }
       }
     }
-    return out;
   }
 }
