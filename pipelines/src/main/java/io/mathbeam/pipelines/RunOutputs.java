@@ -3,6 +3,7 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.ReportedTable;
+import io.mathbeam.core.report.StandardErrorTable;
 import io.mathbeam.core.report.SummaryTable;
 import io.mathbeam.core.report.UncertaintyJson;
 import io.mathbeam.core.stats.BootstrapReport;
@@ -112,6 +113,11 @@ final class RunOutputs {
     if (manifest.path("simulated_model").asBoolean()) {
       out.println(
           "(a SIMULATED model answered these samples: the numbers test mathbeam, not a model)");
+    }
+    String standardErrors = StandardErrorTable.format(root);
+    if (!standardErrors.isEmpty()) {
+      out.println();
+      out.print(standardErrors);
     }
     if (!comparison.isEmpty()) {
       out.println();
