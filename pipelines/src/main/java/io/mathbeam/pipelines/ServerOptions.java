@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.DefaultValueFactory;
 import org.apache.beam.sdk.options.Description;
@@ -29,6 +30,9 @@ public interface ServerOptions extends PipelineOptions {
       "API key sent as a Bearer token; default $MATHBEAM_API_KEY. Never written to outputs or"
           + " logs.")
   @Default.InstanceFactory(ApiKeyFactory.class)
+  // kept out of the serialized pipeline options, which runners show in their UIs and logs; the
+  // workers get the key inside the generation step's client configuration
+  @JsonIgnore
   String getApiKey();
 
   void setApiKey(String value);

@@ -303,6 +303,33 @@ public class EvalPipelineTest {
   }
 
   @Test
+  public void theApiKeyReachesTheServersAndNoOutput() throws Exception {
+    String key = "sk-test-key-0123456789";
+    SimConfig config = SimConfig.builder().replicas(1).timeScale(4000).apiKey(key).build();
+    try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+      String out = tmp.newFolder("keyed").getPath();
+      EvalResult result =
+          evalAsCli(
+              "--benchmarks=sample:2",
+              "--endpoints=" + fleet.endpoints().get(0),
+              "--apiKey=" + key,
+              "--cacheDir=none",
+              "--output=" + out);
+      assertTrue(result.summary(), result.summary().contains("SAMPLE"));
+      for (RequestLogEntry r : fleet.requestLog()) {
+        assertTrue("rejected: " + r, r.status() == 200);
+      }
+      try (var files = Files.walk(Path.of(out))) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) {
+          assertFalse(
+              file + " contains the API key",
+              new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(key));
+        }
+      }
+    }
+  }
+
+  @Test
   public void tooManyRejectedRowsFailWithFileAndLineBeforeAnyRequest() throws Exception {
     Path bad = tmp.getRoot().toPath().resolve("mine.jsonl");
     Files.writeString(

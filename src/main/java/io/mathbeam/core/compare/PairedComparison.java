@@ -1,0 +1,288 @@
+package io.mathbeam.core.compare;
+
+import io.mathbeam.core.stats.MajorityAtK;
+import io.mathbeam.core.stats.MetricName;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+
+/**
+ * Compares a candidate run with a baseline run, dataset by dataset, on the problems both ran.
+ *
+ * <p>Per metric (pass@1, pass@k and maj@k for the options' k): both values and their delta; a
+ * paired bootstrap interval of the delta; a paired sign-flip permutation test of the per-problem
+ * differences; and the problems whose solved status flipped. See docs/COMPARE.md.
+ *
+ * <p>Paired bootstrap, replicate b: draw the N shared problems with replacement (the same draws for
+ * both runs), then each drawn problem's samples with replacement within each run separately, and
+ * take delta_b = mean over draws of (candidate metric - baseline metric). The interval is the
+ * percentile interval of the delta_b (type-7 quantiles); the standard error their standard
+ * deviation.
+ *
+ * <p>Deterministic for a seed: problems are sorted by id, and each dataset's bootstrap (and each
+ * dataset and metric's Monte Carlo flips) draws from a generator seeded from the seed and the
+ * dataset id (and metric), so results depend neither on input order nor on the other datasets.
+ */
+public final class PairedComparison {
+  private final CompareOptions options;
+
+  public PairedComparison(CompareOptions options) {
+    this.options = options;
+  }
+
+  /** Compares every dataset present in either run. */
+  public ComparisonReport compare(RunProblems baseline, RunProblems candidate) {
+    Map<String, Map<String, ProblemOutcome>> base = baseline.byDataset();
+    Map<String, Map<String, ProblemOutcome>> cand = candidate.byDataset();
+    TreeSet<String> datasets = new TreeSet<>(base.keySet());
+    datasets.addAll(cand.keySet());
+    List<DatasetComparison> out = new ArrayList<>();
+    for (String dataset : datasets) {
+      out.add(
+          compareDataset(
+              dataset, base.getOrDefault(dataset, Map.of()), cand.getOrDefault(dataset, Map.of())));
+    }
+    return new ComparisonReport(baseline.name(), candidate.name(), options, out);
+  }
+
+  private DatasetComparison compareDataset(
+      String dataset, Map<String, ProblemOutcome> base, Map<String, ProblemOutcome> cand) {
+    List<String> onlyBase = new ArrayList<>();
+    List<String> onlyCand = new ArrayList<>();
+    List<ProblemOutcome> sharedBase = new ArrayList<>();
+    List<ProblemOutcome> sharedCand = new ArrayList<>();
+    for (Map.Entry<String, ProblemOutcome> e : base.entrySet()) {
+      ProblemOutcome other = cand.get(e.getKey());
+      if (other == null) {
+        onlyBase.add(e.getKey());
+      } else {
+        sharedBase.add(e.getValue());
+        sharedCand.add(other);
+      }
+    }
+    for (String id : cand.keySet()) {
+      if (!base.containsKey(id)) {
+        onlyCand.add(id);
+      }
+    }
+    int shared = sharedBase.size();
+    if (shared < 2) {
+      return new DatasetComparison(
+          dataset,
+          DatasetStatus.TOO_FEW_SHARED,
+          shared,
+          onlyBase,
+          onlyCand,
+          List.of(),
+          List.of("only " + shared + " shared problem(s); need at least 2"),
+          List.of());
+    }
+    List<String> skipped = new ArrayList<>();
+    List<MetricName> metrics = applicableMetrics(sharedBase, sharedCand, skipped);
+    List<MetricComparison> results = compareMetrics(dataset, metrics, sharedBase, sharedCand);
+    return new DatasetComparison(
+        dataset,
+        DatasetStatus.COMPARED,
+        shared,
+        onlyBase,
+        onlyCand,
+        results,
+        skipped,
+        flips(sharedBase, sharedCand));
+  }
+
+  private List<MetricName> applicableMetrics(
+      List<ProblemOutcome> base, List<ProblemOutcome> cand, List<String> skipped) {
+    int smallestN = Integer.MAX_VALUE;
+    int largestN = 0;
+    boolean allVotes = true;
+    for (List<ProblemOutcome> run : List.of(base, cand)) {
+      for (ProblemOutcome p : run) {
+        smallestN = Math.min(smallestN, p.samples());
+        largestN = Math.max(largestN, p.samples());
+        allVotes &= p.votes() != null;
+      }
+    }
+    List<MetricName> out = new ArrayList<>();
+    out.add(MetricName.pass(1));
+    for (int k : options.ks()) {
+      if (k == 1) {
+        continue;
+      }
+      if (k <= smallestN) {
+        out.add(MetricName.pass(k));
+      } else {
+        skipped.add("pass@" + k + ": k exceeds the smallest n (" + smallestN + ")");
+      }
+    }
+    for (int k : options.ks()) {
+      if (!allVotes) {
+        skipped.add("maj@" + k + ": answer clusters missing for some problems");
+      } else if (k > smallestN) {
+        skipped.add("maj@" + k + ": k exceeds the smallest n (" + smallestN + ")");
+      } else if (largestN > MajorityAtK.MAX_SAMPLES && k < largestN) {
+        skipped.add("maj@" + k + ": n above " + MajorityAtK.MAX_SAMPLES);
+      } else {
+        out.add(MetricName.maj(k));
+      }
+    }
+    return out;
+  }
+
+  private List<MetricComparison> compareMetrics(
+      String dataset,
+      List<MetricName> metrics,
+      List<ProblemOutcome> base,
+      List<ProblemOutcome> cand) {
+    int count = base.size();
+    int nm = metrics.size();
+    ProblemMetrics baseMetrics = new ProblemMetrics(metrics);
+    ProblemMetrics candMetrics = new ProblemMetrics(metrics);
+    SampleResampler[] baseDraws = new SampleResampler[count];
+    SampleResampler[] candDraws = new SampleResampler[count];
+    double[][] differences = new double[nm][count];
+    double[] baseMeans = new double[nm];
+    double[] candMeans = new double[nm];
+    double[] baseValues = new double[nm];
+    double[] candValues = new double[nm];
+    for (int i = 0; i < count; i++) {
+      baseDraws[i] = new SampleResampler(base.get(i));
+      candDraws[i] = new SampleResampler(cand.get(i));
+      valuesOf(baseDraws[i], baseMetrics, baseValues);
+      valuesOf(candDraws[i], candMetrics, candValues);
+      for (int m = 0; m < nm; m++) {
+        baseMeans[m] += baseValues[m] / count;
+        candMeans[m] += candValues[m] / count;
+        differences[m][i] = candValues[m] - baseValues[m];
+      }
+    }
+    double[][] replicates = bootstrap(dataset, baseDraws, candDraws, baseMetrics, candMetrics);
+    SignFlipTest signFlips = new SignFlipTest(options.exactFlipLimit(), options.monteCarloFlips());
+    double tail = (1 - options.confidence()) / 2;
+    List<MetricComparison> out = new ArrayList<>();
+    for (int m = 0; m < nm; m++) {
+      double[] sorted = replicates[m].clone();
+      Arrays.sort(sorted);
+      SplittableRandom flipRandom =
+          new SplittableRandom(
+              options.seed()
+                  ^ mix(dataset.hashCode() * 31L + metrics.get(m).toString().hashCode()));
+      out.add(
+          new MetricComparison(
+              metrics.get(m),
+              baseMeans[m],
+              candMeans[m],
+              candMeans[m] - baseMeans[m],
+              quantile(sorted, tail),
+              quantile(sorted, 1 - tail),
+              standardDeviation(replicates[m]),
+              signFlips.test(differences[m], flipRandom)));
+    }
+    return out;
+  }
+
+  private static void valuesOf(SampleResampler draws, ProblemMetrics metrics, double[] out) {
+    metrics.values(
+        draws.samples(), draws.correct(), draws.originalCounts(), draws.categoryCorrect(), out);
+  }
+
+  /** Bootstrap deltas, [metric][replicate]. */
+  private double[][] bootstrap(
+      String dataset,
+      SampleResampler[] baseDraws,
+      SampleResampler[] candDraws,
+      ProblemMetrics baseMetrics,
+      ProblemMetrics candMetrics) {
+    int count = baseDraws.length;
+    int nm = baseMetrics.size();
+    int replicates = options.replicates();
+    double[][] deltas = new double[nm][replicates];
+    SplittableRandom random = new SplittableRandom(options.seed() ^ mix(dataset.hashCode()));
+    int[][] baseCounts = new int[count][];
+    int[][] candCounts = new int[count][];
+    for (int i = 0; i < count; i++) {
+      baseCounts[i] = baseDraws[i].newCounts();
+      candCounts[i] = candDraws[i].newCounts();
+    }
+    double[] baseValues = new double[nm];
+    double[] candValues = new double[nm];
+    double[] sums = new double[nm];
+    for (int b = 0; b < replicates; b++) {
+      Arrays.fill(sums, 0);
+      for (int draw = 0; draw < count; draw++) {
+        int i = random.nextInt(count);
+        SampleResampler bs = baseDraws[i];
+        SampleResampler cs = candDraws[i];
+        int bc = bs.draw(random, baseCounts[i]);
+        int cc = cs.draw(random, candCounts[i]);
+        baseMetrics.values(bs.samples(), bc, baseCounts[i], bs.categoryCorrect(), baseValues);
+        candMetrics.values(cs.samples(), cc, candCounts[i], cs.categoryCorrect(), candValues);
+        for (int m = 0; m < nm; m++) {
+          sums[m] += candValues[m] - baseValues[m];
+        }
+      }
+      for (int m = 0; m < nm; m++) {
+        deltas[m][b] = sums[m] / count;
+      }
+    }
+    return deltas;
+  }
+
+  private List<FlippedProblem> flips(List<ProblemOutcome> base, List<ProblemOutcome> cand) {
+    List<FlippedProblem> lost = new ArrayList<>();
+    List<FlippedProblem> gained = new ArrayList<>();
+    double threshold = options.solvedThreshold();
+    for (int i = 0; i < base.size(); i++) {
+      double before = base.get(i).solveRate();
+      double after = cand.get(i).solveRate();
+      boolean wasSolved = before >= threshold;
+      boolean isSolved = after >= threshold;
+      String id = base.get(i).problemId();
+      if (wasSolved && !isSolved) {
+        lost.add(new FlippedProblem(id, FlipDirection.LOST, before, after));
+      } else if (!wasSolved && isSolved) {
+        gained.add(new FlippedProblem(id, FlipDirection.GAINED, before, after));
+      }
+    }
+    Comparator<FlippedProblem> largestChangeFirst =
+        Comparator.comparingDouble(
+                (FlippedProblem f) -> -Math.abs(f.candidateRate() - f.baselineRate()))
+            .thenComparing(FlippedProblem::problemId);
+    lost.sort(largestChangeFirst);
+    gained.sort(largestChangeFirst);
+    lost.addAll(gained);
+    return lost;
+  }
+
+  /** The q-quantile, linear interpolation at position q(B-1) ("type 7"), as the stats package. */
+  static double quantile(double[] sorted, double q) {
+    double position = q * (sorted.length - 1);
+    int below = (int) Math.floor(position);
+    int above = Math.min(below + 1, sorted.length - 1);
+    return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+  }
+
+  private static double standardDeviation(double[] values) {
+    double mean = 0;
+    for (double v : values) {
+      mean += v;
+    }
+    mean /= values.length;
+    double squares = 0;
+    for (double v : values) {
+      squares += (v - mean) * (v - mean);
+    }
+    return Math.sqrt(squares / (values.length - 1));
+  }
+
+  /** SplitMix64's finalizer, so nearby hashes give unrelated seeds. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
+  }
+}
