@@ -20,6 +20,7 @@ public final class Main {
           "  eval       evaluate a model on math benchmarks (the Beam pipeline)",
           "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
           "  regrade    grade a finished run's stored samples again and recompute its metrics",
+          "  compare    compare two runs problem by problem; exit 1 when the candidate regressed",
           "  grade      grade a JSONL file of gold/pred pairs",
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
@@ -69,6 +70,9 @@ public final class Main {
         }
         new RegradeCommand(out).run(rest);
         return 0;
+      }
+      case "compare" -> {
+        return new CompareCommand(out).run(rest);
       }
       case "serve-sim" -> {
         SimServerMain.main(rest);
