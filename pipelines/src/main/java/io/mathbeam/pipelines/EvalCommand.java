@@ -45,12 +45,28 @@ public final class EvalCommand {
 
   /** Runs an evaluation; returns its result, or throws with a message for the user. */
   public EvalResult run(String[] args) throws Exception {
+    EvalOptions options = parse(args);
+    return execute(options, List.of(prepare(options, args, UUID.randomUUID().toString()))).get(0);
+  }
+
+  static EvalOptions parse(String[] args) {
     EvalOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
-    boolean direct = options.getRunner() == DirectRunner.class;
-    if (direct) {
+    if (options.getRunner() == DirectRunner.class) {
       applyDirectRunnerDefaults(args, options.as(DirectOptions.class));
     }
+    return options;
+  }
+
+  /**
+   * Everything one evaluation needs before the pipeline runs: inputs read and checked, the reported
+   * file read, the model resolved, the cache prepared. Starts the simulated fleet when no endpoints
+   * are given ({@link Prepared#close()} stops it).
+   *
+   * @param runId shared by the evaluations of one job: their progress is counted together
+   */
+  Prepared prepare(EvalOptions options, String[] args, String runId) throws Exception {
+    boolean direct = options.getRunner() == DirectRunner.class;
     FieldMapping mapping =
         new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
     List<ProblemSource> sources =
@@ -133,7 +149,7 @@ public final class EvalCommand {
               sampling,
               endpoints.size() * options.getMaxInFlightPerReplica(),
               cacheDir,
-              UUID.randomUUID().toString());
+              runId);
       Instant started = Instant.now();
       ObjectNode manifest =
           RunManifest.build(
@@ -148,34 +164,91 @@ public final class EvalCommand {
               output,
               !direct,
               MetricsJson.write(manifest));
-
       RunOutputs.clearPrevious(output);
+      Prepared prepared =
+          new Prepared(options, config, client, describe(sources), totalSamples, reported, fleet);
+      fleet = null;
+      return prepared;
+    } finally {
+      if (fleet != null) {
+        fleet.close();
+      }
+    }
+  }
+
+  /**
+   * Runs the prepared evaluations as one pipeline (one job) with the runner options of {@code
+   * options}, finishes each output directory and returns their results in order.
+   */
+  List<EvalResult> execute(EvalOptions options, List<Prepared> runs) throws Exception {
+    try {
       Pipeline pipeline = Pipeline.create(options);
-      EvalPipeline.build(pipeline, config);
-      out.println("Evaluating " + describe(sources) + " -> " + output);
+      long totalSamples = 0;
+      for (int i = 0; i < runs.size(); i++) {
+        Prepared run = runs.get(i);
+        pipeline.apply(
+            runs.size() == 1 ? "Eval" : "Eval " + (i + 1), EvalPipeline.of(run.config()));
+        out.println("Evaluating " + run.inputs() + " -> " + run.config().outputDir());
+        totalSamples =
+            totalSamples < 0 || run.totalSamples() < 0 ? -1 : totalSamples + run.totalSamples();
+      }
+      Instant started = Instant.now();
       PipelineResult result = pipeline.run();
       PipelineResult.State state;
+      String runId = runs.get(0).config().generation().runId();
       try (ProgressReporter progress =
           new ProgressReporter(
               result,
-              LiveProgress.of(generation.runId()),
-              client,
+              LiveProgress.of(runId),
+              runs.get(0).client(),
               totalSamples,
               System.err,
               System.console() != null)) {
         state = result.waitUntilFinish();
       } finally {
-        LiveProgress.forget(generation.runId());
+        LiveProgress.forget(runId);
       }
       if (state != PipelineResult.State.DONE) {
         throw new IllegalStateException(
             "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
       }
-      EvalResult evaluated =
-          RunOutputs.finish(output, started, Instant.now(), RunCounters.of(result), reported, out);
-      checkErrorFraction(evaluated, options.getMaxErrorFraction());
-      return evaluated;
+      RunCounters counters = RunCounters.of(result);
+      List<EvalResult> results = new ArrayList<>();
+      for (Prepared run : runs) {
+        // with several evaluations in one job the counters are the job's, not one model's
+        results.add(
+            RunOutputs.finish(
+                run.config().outputDir(),
+                started,
+                Instant.now(),
+                counters,
+                run.reported(),
+                run.options().getHistory(),
+                out));
+      }
+      for (int i = 0; i < runs.size(); i++) {
+        checkErrorFraction(results.get(i), runs.get(i).options().getMaxErrorFraction());
+      }
+      return results;
     } finally {
+      for (Prepared run : runs) {
+        run.close();
+      }
+    }
+  }
+
+  /** One evaluation ready to run. */
+  record Prepared(
+      EvalOptions options,
+      EvalConfig config,
+      ClientConfig client,
+      String inputs,
+      long totalSamples,
+      List<ReportedValue> reported,
+      SimulatedFleet fleet)
+      implements AutoCloseable {
+    @Override
+    public void close() {
       if (fleet != null) {
         fleet.close();
       }

@@ -15,15 +15,36 @@ import io.mathbeam.transforms.ReuseCachedGenerations;
 import io.mathbeam.transforms.WriteResults;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.PDone;
 
-/** The evaluation pipeline: read, fan out, generate, grade, measure, write. */
-public final class EvalPipeline {
-  private EvalPipeline() {}
+/**
+ * The evaluation pipeline: read, fan out, generate, grade, measure, write. A composite, so several
+ * evaluations (the models of a sweep) can share one pipeline under distinct names.
+ */
+public final class EvalPipeline extends PTransform<PBegin, PDone> {
+  // a composite is expanded at construction and never shipped to workers
+  private final transient EvalConfig config;
 
+  private EvalPipeline(EvalConfig config) {
+    this.config = config;
+  }
+
+  public static EvalPipeline of(EvalConfig config) {
+    return new EvalPipeline(config);
+  }
+
+  /** Adds one evaluation to {@code pipeline}. */
   public static void build(Pipeline pipeline, EvalConfig config) {
+    pipeline.apply("Eval", of(config));
+  }
+
+  @Override
+  public PDone expand(PBegin pipeline) {
     PCollectionTuple read =
         pipeline.apply(
             "ReadProblems", ReadProblems.from(config.sources()).withFieldMapping(config.mapping()));
@@ -57,5 +78,6 @@ public final class EvalPipeline {
             .withMetrics(metrics)
             .withRejected(read.get(ReadProblems.REJECTED))
             .withManifest(config.manifestJson()));
+    return PDone.in(pipeline.getPipeline());
   }
 }

@@ -19,6 +19,7 @@ public final class Main {
           "commands:",
           "  eval       evaluate a model on math benchmarks (the Beam pipeline)",
           "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
+          "  sweep      several models x benchmarks x K in one job, one run directory per model",
           "  regrade    grade a finished run's stored samples again and recompute its metrics",
           "  compare    compare two runs problem by problem; exit 1 when the candidate regressed",
           "  grade      grade a JSONL file of gold/pred pairs",
@@ -69,6 +70,18 @@ public final class Main {
           return 0;
         }
         new RegradeCommand(out).run(rest);
+        return 0;
+      }
+      case "sweep" -> {
+        if (help) {
+          out.println(
+              "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for every"
+                  + " model]\n\nA sweep file lists models (name, endpoints, model, sampling,"
+                  + " benchmarks);\nsee docs/SWEEPS.md. The eval options:\n");
+          PipelineOptionsFactory.printHelp(out, EvalOptions.class);
+          return 0;
+        }
+        new SweepCommand(out).run(rest);
         return 0;
       }
       case "compare" -> {

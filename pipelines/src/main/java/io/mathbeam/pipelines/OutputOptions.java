@@ -26,4 +26,11 @@ public interface OutputOptions extends PipelineOptions {
   String getReported();
 
   void setReported(String value);
+
+  @Description(
+      "History table directory: the run adds one Parquet file with its headline per dataset, and"
+          + " report.html shows the trend over every run recorded there.")
+  String getHistory();
+
+  void setHistory(String value);
 }

@@ -107,7 +107,8 @@ final class RegradeCommand {
           "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
     }
     copyRejected(input, output);
-    return RunOutputs.finish(output, started, Instant.now(), RunCounters.of(result), reported, out);
+    return RunOutputs.finish(
+        output, started, Instant.now(), RunCounters.of(result), reported, null, out);
   }
 
   private static JsonNode readMetrics(String runDir) throws IOException {

@@ -6,6 +6,7 @@ import io.mathbeam.core.report.ReportedTable;
 import io.mathbeam.core.report.StandardErrorTable;
 import io.mathbeam.core.report.SummaryTable;
 import io.mathbeam.core.report.UncertaintyJson;
+import io.mathbeam.core.report.html.HistoryRow;
 import io.mathbeam.core.stats.BootstrapReport;
 import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.ComparisonRow;
@@ -75,6 +76,7 @@ final class RunOutputs {
       Instant finished,
       RunCounters counters,
       List<ReportedValue> reported,
+      String historyDir,
       PrintStream out)
       throws IOException {
     ResourceId metricsFile =
@@ -105,7 +107,12 @@ final class RunOutputs {
         Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
       os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
     }
-    RunReport.write(outputDir, root, votes, scan);
+    List<HistoryRow> history = List.of();
+    if (historyDir != null) {
+      RunHistory.append(historyDir, outputDir, root);
+      history = RunHistory.read(historyDir);
+    }
+    RunReport.write(outputDir, root, votes, scan, history);
     List<DatasetMetrics> metrics = MetricsJson.parse(root);
     String summary = SummaryTable.format(metrics, uncertainty);
     out.println();

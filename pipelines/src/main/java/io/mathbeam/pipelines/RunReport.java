@@ -3,6 +3,7 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.report.html.DatasetReport;
 import io.mathbeam.core.report.html.Estimate;
+import io.mathbeam.core.report.html.HistoryRow;
 import io.mathbeam.core.report.html.HtmlReport;
 import io.mathbeam.core.report.html.ProblemView;
 import io.mathbeam.core.report.html.ReportData;
@@ -37,7 +38,12 @@ final class RunReport {
 
   private RunReport() {}
 
-  static void write(String outputDir, JsonNode metrics, List<ProblemVotes> votes, SampleScan scan)
+  static void write(
+      String outputDir,
+      JsonNode metrics,
+      List<ProblemVotes> votes,
+      SampleScan scan,
+      List<HistoryRow> history)
       throws IOException {
     JsonNode manifest = metrics.path("manifest");
     Map<String, List<ProblemVotes>> votesByDataset = new LinkedHashMap<>();
@@ -58,7 +64,8 @@ final class RunReport {
             facts(metrics),
             datasets,
             scan.replicas(),
-            problems(outputDir, votes));
+            problems(outputDir, votes),
+            history);
     ResourceId file =
         FileSystems.matchNewResource(outputDir, true)
             .resolve("report.html", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);

@@ -99,6 +99,26 @@ public final class OutputSchemas {
           .requiredString("grader_version")
           .endRecord();
 
+  /** One row per dataset and run of the history table ({@code --history}). */
+  public static final Schema HISTORY =
+      SchemaBuilder.record("history")
+          .namespace(NAMESPACE)
+          .fields()
+          .requiredString("finished_at")
+          .requiredString("run")
+          .requiredString("model")
+          .requiredBoolean("simulated_model")
+          .requiredString("dataset")
+          .requiredInt("num_problems")
+          .requiredInt("samples_per_problem")
+          .requiredDouble("pass_at_1")
+          .optionalDouble("ci95_lower")
+          .optionalDouble("ci95_upper")
+          .optionalDouble("maj_at_k")
+          .requiredString("grader_version")
+          .requiredString("mathbeam_version")
+          .endRecord();
+
   /** The columns of {@link #SAMPLE} behind the per-sample figures: no text. */
   public static final Schema SAMPLE_FIGURES =
       SchemaBuilder.record("sample")

@@ -24,11 +24,11 @@ import org.apache.parquet.io.PositionOutputStream;
  * deserialized, and the DirectRunner deserializes DoFns once per bundle. This sink carries only the
  * schema and builds an empty configuration when a file is opened.
  */
-final class ParquetRecordSink implements FileIO.Sink<GenericRecord> {
+public final class ParquetRecordSink implements FileIO.Sink<GenericRecord> {
   private final String schemaJson;
   private transient ParquetWriter<GenericRecord> writer;
 
-  ParquetRecordSink(Schema schema) {
+  public ParquetRecordSink(Schema schema) {
     this.schemaJson = schema.toString();
   }
 

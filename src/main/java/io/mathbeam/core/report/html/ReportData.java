@@ -8,7 +8,8 @@ import java.util.Objects;
 
 /**
  * The inputs of {@link HtmlReport}. {@code runFacts} (model, endpoints, sampling, grader version,
- * seeds, ...) is shown as a table in the map's iteration order.
+ * seeds, ...) is shown as a table in the map's iteration order; {@code history} (may be empty) is
+ * the trend over earlier runs.
  */
 public record ReportData(
     String title,
@@ -17,7 +18,21 @@ public record ReportData(
     Map<String, String> runFacts,
     List<DatasetReport> datasets,
     List<ReplicaLatency> replicas,
-    List<ProblemView> problems) {
+    List<ProblemView> problems,
+    List<HistoryRow> history) {
+
+  /** A report without history. */
+  public ReportData(
+      String title,
+      String generatedAt,
+      boolean simulatedModel,
+      Map<String, String> runFacts,
+      List<DatasetReport> datasets,
+      List<ReplicaLatency> replicas,
+      List<ProblemView> problems) {
+    this(title, generatedAt, simulatedModel, runFacts, datasets, replicas, problems, List.of());
+  }
+
   public ReportData {
     Objects.requireNonNull(title, "title");
     runFacts =
@@ -25,5 +40,6 @@ public record ReportData(
     datasets = datasets == null ? List.of() : List.copyOf(datasets);
     replicas = replicas == null ? List.of() : List.copyOf(replicas);
     problems = problems == null ? List.of() : List.copyOf(problems);
+    history = history == null ? List.of() : List.copyOf(history);
   }
 }

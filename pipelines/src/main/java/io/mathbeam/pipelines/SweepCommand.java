@@ -1,0 +1,124 @@
+package io.mathbeam.pipelines;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.report.MetricsJson;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * {@code mathbeam sweep --sweep=FILE [--output=DIR] [eval options...]}: every model of a sweep file
+ * evaluated in one job (one pipeline, one branch per model), each model's results in {@code
+ * DIR/<model>/} as a complete run directory, and {@code DIR/sweep.json} plus a table of pass@1 by
+ * model and dataset.
+ */
+final class SweepCommand {
+  private final PrintStream out;
+
+  SweepCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  List<EvalResult> run(String[] args) throws Exception {
+    String sweepFile = null;
+    String output = null;
+    List<String> common = new ArrayList<>();
+    for (String arg : args) {
+      if (arg.startsWith("--sweep=")) {
+        sweepFile = arg.substring("--sweep=".length());
+      } else if (arg.startsWith("--output=")) {
+        output = arg.substring("--output=".length());
+      } else if (arg.startsWith("--endpoints=")
+          || arg.startsWith("--benchmarks=")
+          || arg.startsWith("--problems=")) {
+        throw new IllegalArgumentException(
+            "sweep: " + arg.substring(0, arg.indexOf('=')) + " belongs in the sweep file");
+      } else {
+        common.add(arg);
+      }
+    }
+    if (sweepFile == null) {
+      throw new IllegalArgumentException("sweep: --sweep=FILE is required (YAML or JSON)");
+    }
+    SweepFile sweep = SweepFile.read(Path.of(sweepFile));
+    String root =
+        output != null
+            ? output.replaceAll("/+$", "")
+            : "runs/sweep-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    EvalCommand eval = new EvalCommand(out);
+    String runId = UUID.randomUUID().toString();
+    List<EvalCommand.Prepared> runs = new ArrayList<>();
+    EvalOptions first = null;
+    try {
+      for (SweepFile.Entry model : sweep.models()) {
+        List<String> modelArgs = new ArrayList<>(common);
+        modelArgs.addAll(model.args());
+        modelArgs.add("--output=" + root + "/" + model.name());
+        String[] argv = modelArgs.toArray(new String[0]);
+        EvalOptions options = EvalCommand.parse(argv);
+        first = first == null ? options : first;
+        out.println("Model " + model.name() + ":");
+        runs.add(eval.prepare(options, argv, runId));
+      }
+    } catch (Exception e) {
+      runs.forEach(EvalCommand.Prepared::close);
+      throw e;
+    }
+    List<EvalResult> results = eval.execute(first, runs);
+    writeSummary(root, sweep, results);
+    return results;
+  }
+
+  private void writeSummary(String root, SweepFile sweep, List<EvalResult> results)
+      throws Exception {
+    ObjectNode doc = MetricsJson.JSON.createObjectNode();
+    ArrayNode models = doc.putArray("models");
+    StringBuilder table = new StringBuilder();
+    table.append(
+        String.format(
+            Locale.ROOT, "%-24s %-16s %8s %17s%n", "Model", "Dataset", "Pass@1", "95% CI"));
+    for (int i = 0; i < results.size(); i++) {
+      String name = sweep.models().get(i).name();
+      JsonNode metrics = MetricsJson.JSON.readTree(Path.of(root, name, "metrics.json").toFile());
+      ObjectNode entry = models.addObject().put("name", name).put("run", root + "/" + name);
+      entry.set("model", metrics.path("manifest").path("model"));
+      ObjectNode perDataset = entry.putObject("pass_at_1");
+      metrics
+          .path("datasets")
+          .fields()
+          .forEachRemaining(
+              d -> {
+                JsonNode p = d.getValue().path("pass_at_k").path(0);
+                perDataset.set(d.getKey(), p);
+                table.append(
+                    String.format(
+                        Locale.ROOT,
+                        "%-24s %-16s %7.1f%% %17s%n",
+                        name,
+                        d.getKey(),
+                        100 * p.path("value").asDouble(),
+                        p.path("ci95_lower").isNumber()
+                            ? String.format(
+                                Locale.ROOT,
+                                "[%.1f, %.1f]",
+                                100 * p.path("ci95_lower").asDouble(),
+                                100 * p.path("ci95_upper").asDouble())
+                            : "-"));
+              });
+    }
+    Files.writeString(Path.of(root, "sweep.json"), MetricsJson.write(doc), StandardCharsets.UTF_8);
+    out.println();
+    out.println("Sweep: " + results.size() + " models in one job -> " + root);
+    out.print(table);
+  }
+}

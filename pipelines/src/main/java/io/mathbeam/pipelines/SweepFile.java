@@ -1,0 +1,167 @@
+package io.mathbeam.pipelines;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A sweep: models x benchmarks x K, run as one job. YAML ({@code .yaml}, {@code .yml}) or JSON:
+ *
+ * <pre>
+ * benchmarks: [aime24:64, math500:4]     # for every model unless it names its own
+ * models:
+ *   - name: r1-distill-1.5b               # the results go to OUTPUT/r1-distill-1.5b/
+ *     endpoints: [http://gpu1:8000, http://gpu2:8000]
+ *     model: deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B   # optional served name
+ *     sampling: {temperature: 0.6, top_p: 0.95, max_tokens: 32768}
+ *   - name: qwen-7b
+ *     endpoints: [http://gpu3:8000]
+ *     benchmarks: [aime24:16]
+ * </pre>
+ *
+ * Each model becomes the {@code eval} arguments it would have on its own; anything else on the
+ * command line applies to every model. Errors name the file and the field.
+ */
+record SweepFile(List<Entry> models) {
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+  private static final Map<String, String> SAMPLING =
+      Map.of(
+          "temperature", "temperature",
+          "top_p", "topP",
+          "top_k", "topK",
+          "min_p", "minP",
+          "max_tokens", "maxTokens",
+          "seed", "seed");
+
+  /** One model of the sweep and the eval arguments that make it. */
+  record Entry(String name, List<String> args) {}
+
+  static SweepFile read(Path file) throws IOException {
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    ObjectMapper mapper =
+        name.endsWith(".yaml") || name.endsWith(".yml")
+            ? new ObjectMapper(new YAMLFactory())
+            : new ObjectMapper();
+    JsonNode root;
+    try {
+      root = mapper.readTree(Files.readString(file));
+    } catch (IOException e) {
+      throw new IllegalArgumentException(file + ": not valid YAML/JSON: " + e.getMessage(), e);
+    }
+    return parse(root, file.toString());
+  }
+
+  static SweepFile parse(JsonNode root, String source) {
+    if (root == null || !root.isObject()) {
+      throw new IllegalArgumentException(source + ": a sweep file is an object with 'models'");
+    }
+    for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+      String field = it.next();
+      if (!Set.of("models", "benchmarks").contains(field)) {
+        throw new IllegalArgumentException(source + ": unknown field '" + field + "'");
+      }
+    }
+    JsonNode models = root.path("models");
+    if (!models.isArray() || models.isEmpty()) {
+      throw new IllegalArgumentException(source + ": 'models' must be a non-empty list");
+    }
+    String defaultBenchmarks = list(root.get("benchmarks"), source + ": benchmarks");
+    List<Entry> entries = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < models.size(); i++) {
+      String where = source + ": models[" + i + "]";
+      JsonNode m = models.get(i);
+      if (!m.isObject()) {
+        throw new IllegalArgumentException(where + " must be an object");
+      }
+      for (Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
+        String field = it.next();
+        if (!Set.of("name", "endpoints", "model", "sampling", "benchmarks", "api")
+            .contains(field)) {
+          throw new IllegalArgumentException(where + ": unknown field '" + field + "'");
+        }
+      }
+      String modelName = m.path("name").asText("");
+      if (!NAME.matcher(modelName).matches()) {
+        throw new IllegalArgumentException(
+            where
+                + ".name: needs a name of letters, digits, '.', '_' or '-' (it names the"
+                + " output directory), got '"
+                + modelName
+                + "'");
+      }
+      if (!names.add(modelName)) {
+        throw new IllegalArgumentException(where + ".name: '" + modelName + "' appears twice");
+      }
+      List<String> args = new ArrayList<>();
+      String endpoints = list(m.get("endpoints"), where + ".endpoints");
+      if (endpoints != null) {
+        args.add("--endpoints=" + endpoints);
+      }
+      if (m.hasNonNull("model")) {
+        args.add("--model=" + m.get("model").asText());
+      }
+      if (m.hasNonNull("api")) {
+        args.add("--api=" + m.get("api").asText());
+      }
+      String benchmarks = list(m.get("benchmarks"), where + ".benchmarks");
+      benchmarks = benchmarks != null ? benchmarks : defaultBenchmarks;
+      if (benchmarks == null) {
+        throw new IllegalArgumentException(
+            where + ": no benchmarks (give 'benchmarks' at the top or for the model)");
+      }
+      args.add("--benchmarks=" + benchmarks);
+      JsonNode sampling = m.path("sampling");
+      if (!sampling.isMissingNode() && !sampling.isObject()) {
+        throw new IllegalArgumentException(where + ".sampling must be an object");
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> it = sampling.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        String option = SAMPLING.get(e.getKey());
+        if (option == null || !e.getValue().isNumber()) {
+          throw new IllegalArgumentException(
+              where
+                  + ".sampling."
+                  + e.getKey()
+                  + ": expected a number for one of "
+                  + SAMPLING.keySet());
+        }
+        args.add("--" + option + "=" + e.getValue().asText());
+      }
+      entries.add(new Entry(modelName, args));
+    }
+    return new SweepFile(entries);
+  }
+
+  /** A list (or one string) as comma-separated text; null when absent. */
+  private static String list(JsonNode node, String where) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (node.isTextual()) {
+      return node.asText();
+    }
+    if (!node.isArray() || node.isEmpty()) {
+      throw new IllegalArgumentException(where + ": expected a list of strings");
+    }
+    List<String> items = new ArrayList<>();
+    for (JsonNode item : node) {
+      if (!item.isTextual()) {
+        throw new IllegalArgumentException(where + ": expected a list of strings");
+      }
+      items.add(item.asText());
+    }
+    return String.join(",", items);
+  }
+}
