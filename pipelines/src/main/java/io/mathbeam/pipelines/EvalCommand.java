@@ -83,11 +83,17 @@ public final class EvalCommand {
         options.getReported() == null
             ? List.of()
             : ReportedValues.read(Path.of(options.getReported()));
+    // Local paths are made absolute: on a cluster, workers resolve relative ones against their own
+    // working directory, which split a run between the client's and the TaskManagers' folders.
     String output =
-        options.getOutput() != null
-            ? options.getOutput()
-            : "runs/eval-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        absolute(
+            options.getOutput() != null
+                ? options.getOutput()
+                : "runs/eval-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    if (options.getCacheDir() != null && !options.getCacheDir().equals("none")) {
+      options.setCacheDir(absolute(options.getCacheDir()));
+    }
     SamplingParams sampling = samplingOf(options);
     PromptTemplate template =
         new PromptTemplate(
@@ -300,6 +306,11 @@ public final class EvalCommand {
             : Arrays.asList(o.getStop().split("\\|"));
     return new SamplingParams(
         o.getTemperature(), o.getTopP(), o.getTopK(), o.getMinP(), 1.0, o.getMaxTokens(), stop);
+  }
+
+  /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
+  static String absolute(String path) {
+    return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
   }
 
   private static String describe(List<ProblemSource> sources) {

@@ -73,7 +73,8 @@ final class ReplicaServer {
     this.index = index;
     this.port = port;
     this.log = log;
-    this.model = new SimulatedModel(config.medianOutputTokens(), config.outputSigma());
+    this.model =
+        new SimulatedModel(config.medianOutputTokens(), config.outputSigma(), config.skill());
     this.bodies = new ResponseBodies(config);
     this.faults = new FaultInjector(config, StableHash.combine(config.faultSeed(), index));
     this.serverRng = new SplittableRandom(StableHash.combine(config.serverSeed(), index));

@@ -39,6 +39,11 @@ import java.util.TreeMap;
  *     generated within one interval are coalesced into one event per choice
  * @param streamHeadersAtFirstToken send a stream's 200 headers with its first token instead of at
  *     submission (vLLM sends them at submission, spec §5.1)
+ * @param skill multiplier of every known problem's solve probability: the model solves a problem
+ *     with {@code min(1, p * skill)} where p is {@link AnswerKey#solveProbability(String)}, which
+ *     also sets the odds of the other outcomes and the output length ({@link OutcomeOdds}); 1 (the
+ *     default) is the plain model, 0.5 halves every problem's chance, 0 never solves anything.
+ *     Prompts outside the answer key are unaffected.
  */
 public record SimConfig(
     int replicas,
@@ -70,7 +75,8 @@ public record SimConfig(
     double streamErrorRate,
     long streamStallMillis,
     long streamFlushMillis,
-    boolean streamHeadersAtFirstToken) {
+    boolean streamHeadersAtFirstToken,
+    double skill) {
 
   public static final String DEFAULT_MODEL = "mathbeam-sim/reasoner-1.5b";
 
@@ -121,6 +127,9 @@ public record SimConfig(
     }
     if (slowBodyMillis < 0 || streamStallMillis < 0) {
       throw new IllegalArgumentException("slowBodyMillis and streamStallMillis must be >= 0");
+    }
+    if (!(skill >= 0) || Double.isInfinite(skill)) {
+      throw new IllegalArgumentException("skill must be finite and >= 0, got " + skill);
     }
     if (streamFlushMillis < 1) {
       throw new IllegalArgumentException(
@@ -178,6 +187,7 @@ public record SimConfig(
     private long streamStallMillis = 5000;
     private long streamFlushMillis = 15;
     private boolean streamHeadersAtFirstToken;
+    private double skill = 1.0;
 
     private Builder() {}
 
@@ -212,6 +222,7 @@ public record SimConfig(
       streamStallMillis = c.streamStallMillis;
       streamFlushMillis = c.streamFlushMillis;
       streamHeadersAtFirstToken = c.streamHeadersAtFirstToken;
+      skill = c.skill;
     }
 
     public Builder replicas(int value) {
@@ -369,6 +380,12 @@ public record SimConfig(
       return this;
     }
 
+    /** Scales every known problem's solve probability (see {@link SimConfig#skill()}). */
+    public Builder skill(double value) {
+      skill = value;
+      return this;
+    }
+
     public SimConfig build() {
       return new SimConfig(
           replicas,
@@ -400,7 +417,8 @@ public record SimConfig(
           streamErrorRate,
           streamStallMillis,
           streamFlushMillis,
-          streamHeadersAtFirstToken);
+          streamHeadersAtFirstToken,
+          skill);
     }
   }
 }

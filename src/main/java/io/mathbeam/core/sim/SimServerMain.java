@@ -25,6 +25,8 @@ public final class SimServerMain {
           "  --medianOutputTokens=N  median output length (default 600)",
           "  --requestLog=FILE       append one JSON line per generation request",
           "  --answers=A.jsonl,B.jsonl  known problems (fields problem/answer)",
+          "  --skill=S               scales every known problem's solve probability, capped at 1"
+              + " (default 1; 0.5 halves it)",
           "  --errorRate=503:0.05,500:0.01  injected error statuses and probabilities",
           "  --resetRate=P           probability of closing a connection without a response",
           "  --slowBodyRate=P        probability of a slowly sent body",
@@ -147,6 +149,9 @@ public final class SimServerMain {
         break;
       case "answers":
         b.answerKey(readAnswers(value));
+        break;
+      case "skill":
+        b.skill(Double.parseDouble(value));
         break;
       case "errorRate":
         for (String pair : value.split(",")) {

@@ -22,10 +22,17 @@ final class SimulatedModel {
 
   private final int medianOutputTokens;
   private final double sigma;
+  private final double skill;
 
-  SimulatedModel(int medianOutputTokens, double sigma) {
+  SimulatedModel(int medianOutputTokens, double sigma, double skill) {
     this.medianOutputTokens = medianOutputTokens;
     this.sigma = sigma;
+    this.skill = skill;
+  }
+
+  /** The solve probability of a known problem at this model's skill (see SimConfig#skill). */
+  double solveProbability(AnswerKey.Entry known) {
+    return Math.min(1.0, AnswerKey.solveProbability(known.problem()) * skill);
   }
 
   /**
@@ -39,7 +46,7 @@ final class SimulatedModel {
   Choice generate(
       Optional<AnswerKey.Entry> known, long contextSeed, long seed, int cap, List<String> stops) {
     SplittableRandom rng = new SplittableRandom(StableHash.combine(contextSeed, seed));
-    double p = known.map(e -> AnswerKey.solveProbability(e.problem())).orElse(0.3);
+    double p = known.map(this::solveProbability).orElse(0.3);
     OutcomeOdds odds =
         known.isPresent() ? OutcomeOdds.forSolveProbability(p) : OutcomeOdds.unknownProblem();
     double u = rng.nextDouble();

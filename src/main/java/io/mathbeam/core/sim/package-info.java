@@ -8,9 +8,10 @@
  *       + choice index): reasoning-style text, {@code </think>}, then an answer paragraph with a
  *       {@code \boxed{}} answer. Prompts containing a problem of the {@link
  *       io.mathbeam.core.sim.AnswerKey} are solved with a per-problem probability ({@link
- *       io.mathbeam.core.sim.OutcomeOdds}); the request log records each choice's outcome, so a
- *       benchmark can check its grader against the truth. Greedy requests ignore the seed; requests
- *       without a seed draw one from a per-replica RNG.
+ *       io.mathbeam.core.sim.OutcomeOdds}), scaled by {@code SimConfig.skill} to simulate a weaker
+ *       model; the request log records each choice's outcome, so a benchmark can check its grader
+ *       against the truth. Greedy requests ignore the seed; requests without a seed draw one from a
+ *       per-replica RNG.
  *   <li><b>Tokens.</b> {@link io.mathbeam.core.sim.SimTokenizer} (about four characters a token)
  *       counts prompts (chat: a ChatML-like template), outputs, {@code /tokenize} and truncation.
  *   <li><b>Time.</b> Each replica runs a continuous-batching engine (spec §8.2) with the step-time
