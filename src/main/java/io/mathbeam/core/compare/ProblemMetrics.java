@@ -5,7 +5,7 @@ import io.mathbeam.core.stats.MetricKind;
 import io.mathbeam.core.stats.MetricName;
 import io.mathbeam.core.stats.PassAtK;
 import io.mathbeam.core.stats.ProblemVotes;
-import java.util.Arrays;
+import io.mathbeam.core.stats.VoteConfiguration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,7 @@ final class ProblemMetrics {
 
   private final List<MetricName> metrics;
   private final Map<Integer, double[][]> passByN = new HashMap<>();
-  private final Map<Configuration, double[]> majByConfiguration = new HashMap<>();
+  private final Map<VoteConfiguration, double[]> majByConfiguration = new HashMap<>();
   private final int[] majKs;
   private final int[] majIndex;
 
@@ -51,7 +51,9 @@ final class ProblemMetrics {
     if (majKs.length == 0) {
       return;
     }
-    Configuration key = Configuration.of(counts, categoryCorrect);
+    VoteConfiguration key =
+        VoteConfiguration.of(
+            counts, categoryCorrect, categoryCorrect.length, counts[counts.length - 1]);
     double[] maj = majByConfiguration.get(key);
     if (maj == null) {
       maj = majority(n, counts, categoryCorrect);
@@ -138,47 +140,5 @@ final class ProblemMetrics {
     }
     // maj@k reads only the clusters; the graded count just has to be valid.
     return new ProblemVotes("", "", n, correctVotes, sizes, correct, counts[counts.length - 1]);
-  }
-
-  /** Correct sizes descending, separator, wrong sizes descending, separator, abstentions. */
-  private record Configuration(int[] code) {
-    static Configuration of(int[] counts, boolean[] categoryCorrect) {
-      int right = 0;
-      int wrong = 0;
-      for (int i = 0; i < categoryCorrect.length; i++) {
-        if (counts[i] > 0) {
-          if (categoryCorrect[i]) {
-            right++;
-          } else {
-            wrong++;
-          }
-        }
-      }
-      int[] code = new int[right + wrong + 3];
-      int r = 0;
-      int w = right + 1;
-      for (int i = 0; i < categoryCorrect.length; i++) {
-        if (counts[i] > 0) {
-          // Negated so that an ascending sort gives descending sizes.
-          code[categoryCorrect[i] ? r++ : w++] = -counts[i];
-        }
-      }
-      Arrays.sort(code, 0, right);
-      Arrays.sort(code, right + 1, right + 1 + wrong);
-      code[right] = 1;
-      code[right + 1 + wrong] = 1;
-      code[right + wrong + 2] = counts[counts.length - 1];
-      return new Configuration(code);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Configuration c && Arrays.equals(code, c.code);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(code);
-    }
   }
 }

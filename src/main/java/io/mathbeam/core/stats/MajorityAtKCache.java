@@ -1,6 +1,5 @@
 package io.mathbeam.core.stats;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -14,7 +13,7 @@ final class MajorityAtKCache {
   static final int MAX_STORED_VALUES = 2_000_000;
 
   private final int[] ks;
-  private final Map<Configuration, double[]> cache = new HashMap<>();
+  private final Map<VoteConfiguration, double[]> cache = new HashMap<>();
 
   /** {@code ks} ascending. */
   MajorityAtKCache(int[] ks) {
@@ -23,7 +22,7 @@ final class MajorityAtKCache {
 
   /** maj@k for each of the cache's k (index into its list); sizes may contain zeros. */
   double[] values(int[] sizes, boolean[] correct, int abstentions) {
-    Configuration key = Configuration.of(sizes, correct, abstentions);
+    VoteConfiguration key = VoteConfiguration.of(sizes, correct, sizes.length, abstentions);
     double[] values = cache.get(key);
     if (values == null) {
       double[] all = MajorityAtK.upToK(sizes, correct, abstentions, ks[ks.length - 1]);
@@ -36,47 +35,5 @@ final class MajorityAtKCache {
       }
     }
     return values;
-  }
-
-  /** Correct sizes descending, -1, wrong sizes descending, -1, abstentions. */
-  private record Configuration(int[] code) {
-    static Configuration of(int[] sizes, boolean[] correct, int abstentions) {
-      int right = 0;
-      int wrong = 0;
-      for (int i = 0; i < sizes.length; i++) {
-        if (sizes[i] > 0) {
-          if (correct[i]) {
-            right++;
-          } else {
-            wrong++;
-          }
-        }
-      }
-      int[] code = new int[right + wrong + 3];
-      int r = 0;
-      int w = right + 1;
-      for (int i = 0; i < sizes.length; i++) {
-        if (sizes[i] > 0) {
-          // Negated so an ascending sort gives descending sizes.
-          code[correct[i] ? r++ : w++] = -sizes[i];
-        }
-      }
-      Arrays.sort(code, 0, right);
-      Arrays.sort(code, right + 1, right + 1 + wrong);
-      code[right] = 1;
-      code[right + 1 + wrong] = 1;
-      code[right + wrong + 2] = abstentions;
-      return new Configuration(code);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Configuration c && Arrays.equals(code, c.code);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(code);
-    }
   }
 }
