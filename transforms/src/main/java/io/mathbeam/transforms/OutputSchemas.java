@@ -4,6 +4,7 @@ import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.SampleRequest;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
@@ -121,61 +122,50 @@ public final class OutputSchemas {
 
   /** The columns of {@link #SAMPLE} behind the per-sample figures: no text. */
   public static final Schema SAMPLE_FIGURES =
-      SchemaBuilder.record("sample")
-          .namespace(NAMESPACE)
-          .fields()
-          .requiredString("data_source")
-          .optionalString("finish_reason")
-          .requiredInt("completion_tokens")
-          .requiredLong("latency_ms")
-          .optionalString("replica")
-          .requiredString("status")
-          .endRecord();
+      projection(
+          SAMPLE,
+          "data_source",
+          "finish_reason",
+          "completion_tokens",
+          "latency_ms",
+          "replica",
+          "status");
 
   /** The columns of {@link #SAMPLE} the report's problem browser shows: no reasoning text. */
   public static final Schema SAMPLE_BROWSER =
-      SchemaBuilder.record("sample")
-          .namespace(NAMESPACE)
-          .fields()
-          .requiredString("data_source")
-          .requiredString("problem_id")
-          .requiredInt("sample_index")
-          .requiredString("problem")
-          .name("ground_truth")
-          .type()
-          .array()
-          .items()
-          .stringType()
-          .noDefault()
-          .optionalString("response")
-          .optionalString("finish_reason")
-          .requiredInt("completion_tokens")
-          .optionalString("extracted_answer")
-          .requiredString("status")
-          .requiredDouble("reward")
-          .endRecord();
+      projection(
+          SAMPLE,
+          "data_source",
+          "problem_id",
+          "sample_index",
+          "problem",
+          "ground_truth",
+          "response",
+          "finish_reason",
+          "completion_tokens",
+          "extracted_answer",
+          "status",
+          "reward");
 
   /** The columns of {@link #PROBLEM} that statistics need: no problem or response text. */
   public static final Schema PROBLEM_VOTES =
-      SchemaBuilder.record("problem")
-          .namespace(NAMESPACE)
-          .fields()
-          .requiredString("data_source")
-          .requiredString("problem_id")
-          .name("rewards")
-          .type()
-          .array()
-          .items()
-          .doubleType()
-          .noDefault()
-          .name("extracted_answers")
-          .type()
-          .array()
-          .items()
-          .nullable()
-          .stringType()
-          .noDefault()
-          .endRecord();
+      projection(PROBLEM, "data_source", "problem_id", "rewards", "extracted_answers");
+
+  /**
+   * A read projection of {@code full}: the named fields with their definitions, so a projection can
+   * never disagree with the files' schema.
+   */
+  static Schema projection(Schema full, String... fields) {
+    List<Schema.Field> copies = new ArrayList<>();
+    for (String name : fields) {
+      Schema.Field f = full.getField(name);
+      if (f == null) {
+        throw new IllegalArgumentException(full.getName() + " has no field " + name);
+      }
+      copies.add(new Schema.Field(f, f.schema()));
+    }
+    return Schema.createRecord(full.getName(), full.getDoc(), full.getNamespace(), false, copies);
+  }
 
   private OutputSchemas() {}
 
