@@ -39,8 +39,13 @@ pid_is_ours() {
   pid_alive "$pid" && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$CLUSTER_DIR/conf"
 }
 
+# ss where iproute2 is installed; otherwise a connect attempt through bash's /dev/tcp
 port_in_use() {
-  ss -Hltn "sport = :$1" 2>/dev/null | grep -q .
+  if command -v ss >/dev/null; then
+    ss -Hltn "sport = :$1" 2>/dev/null | grep -q .
+  else
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+  fi
 }
 
 # resource_params JM|TM: runs BashJavaUtils; sets JVM_PARAMS and DYNAMIC_PROPS from its two
