@@ -23,7 +23,13 @@ final class EmbeddedFleet {
   static SimulatedFleet start(List<Problem> problems, EvalOptions options) {
     Map<String, String> answers = new LinkedHashMap<>();
     for (Problem p : problems) {
-      answers.putIfAbsent(p.problem(), p.goldAnswers().get(0));
+      // the simulated model answers a multiple-choice problem by finding this text among the
+      // options it is shown
+      String gold =
+          p.isMultipleChoice()
+              ? p.choices().get(p.goldAnswers().get(0).charAt(0) - 'A')
+              : p.goldAnswers().get(0);
+      answers.putIfAbsent(p.problem(), gold);
     }
     SimConfig config =
         SimConfig.builder()

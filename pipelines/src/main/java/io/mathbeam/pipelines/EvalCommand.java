@@ -29,8 +29,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
@@ -38,8 +40,17 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 /** {@code mathbeam eval}: runs the evaluation pipeline and prints the summary. */
 public final class EvalCommand {
   private final PrintStream out;
+  private final PrintStream progress;
 
   public EvalCommand(PrintStream out) {
+    this(out, System.err);
+  }
+
+  /**
+   * @param progress where the progress lines go (stderr from the command line)
+   */
+  EvalCommand(PrintStream out, PrintStream progress) {
+    this.progress = progress;
     this.out = out;
   }
 
@@ -111,6 +122,7 @@ public final class EvalCommand {
     long totalSamples = allKnown ? known.stream().mapToLong(Problem::samples).sum() : -1;
 
     SimulatedFleet fleet = null;
+    JudgeSetup.Judge judge = null;
     try {
       List<String> endpoints = split(options.getEndpoints());
       boolean simulated = endpoints.isEmpty();
@@ -156,28 +168,37 @@ public final class EvalCommand {
               endpoints.size() * options.getMaxInFlightPerReplica(),
               cacheDir,
               runId);
+      judge = JudgeSetup.prepare(options, output, runId, client, out);
       Instant started = Instant.now();
       ObjectNode manifest =
           RunManifest.build(
               options, sources, endpoints, simulated, model, sampling, template, cacheDir, started);
+      manifest.set("judge", judge.manifest());
       EvalConfig config =
           new EvalConfig(
               sources,
               mapping,
               options.getMaxRejectedFraction(),
               options.getSeed(),
+              options.getShuffleChoices(),
               generation,
+              judge.config(),
               output,
               !direct,
               MetricsJson.write(manifest));
       RunOutputs.clearPrevious(output);
       Prepared prepared =
-          new Prepared(options, config, client, describe(sources), totalSamples, reported, fleet);
+          new Prepared(
+              options, config, client, describe(sources), totalSamples, reported, fleet, judge);
       fleet = null;
+      judge = null;
       return prepared;
     } finally {
       if (fleet != null) {
         fleet.close();
+      }
+      if (judge != null) {
+        judge.close();
       }
     }
   }
@@ -199,17 +220,24 @@ public final class EvalCommand {
             totalSamples < 0 || run.totalSamples() < 0 ? -1 : totalSamples + run.totalSamples();
       }
       Instant started = Instant.now();
-      PipelineResult result = pipeline.run();
+      PipelineResult result;
       PipelineResult.State state;
       String runId = runs.get(0).config().generation().runId();
-      try (ProgressReporter progress =
+      remoteClusterNote(options);
+      AtomicReference<PipelineResult> running = new AtomicReference<>();
+      // started before run(): the FlinkRunner's run() returns only when the job is done, while
+      // its embedded cluster's workers update this JVM's LiveProgress all along
+      try (ProgressReporter reporter =
           new ProgressReporter(
-              result,
+              running::get,
               LiveProgress.of(runId),
               runs.get(0).client(),
               totalSamples,
-              System.err,
-              System.console() != null)) {
+              progress,
+              System.console() != null,
+              options.getProgressSeconds())) {
+        result = pipeline.run();
+        running.set(result);
         state = result.waitUntilFinish();
       } finally {
         LiveProgress.forget(runId);
@@ -243,6 +271,24 @@ public final class EvalCommand {
     }
   }
 
+  /**
+   * Workers of a remote Flink cluster count progress in their own JVMs, out of this one's sight;
+   * the cluster's web UI shows it.
+   */
+  private void remoteClusterNote(EvalOptions options) {
+    if (options.getRunner() != null && options.getRunner().getSimpleName().equals("FlinkRunner")) {
+      String master = options.as(FlinkPipelineOptions.class).getFlinkMaster();
+      if (master != null && !master.startsWith("[")) {
+        out.println(
+            "Submitting to the Flink cluster at "
+                + master
+                + "; follow the job in its web UI (http://"
+                + master
+                + "), this console prints the results when it ends.");
+      }
+    }
+  }
+
   /** One evaluation ready to run. */
   record Prepared(
       EvalOptions options,
@@ -251,12 +297,17 @@ public final class EvalCommand {
       String inputs,
       long totalSamples,
       List<ReportedValue> reported,
-      SimulatedFleet fleet)
+      SimulatedFleet fleet,
+      JudgeSetup.Judge judge)
       implements AutoCloseable {
     @Override
     public void close() {
-      if (fleet != null) {
-        fleet.close();
+      try {
+        if (fleet != null) {
+          fleet.close();
+        }
+      } finally {
+        judge.close();
       }
     }
   }

@@ -3,11 +3,13 @@ package io.mathbeam.pipelines;
 import io.mathbeam.core.problems.FieldMapping;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.transforms.GenerationConfig;
+import io.mathbeam.transforms.JudgeConfig;
 import java.util.List;
 
 /**
  * The evaluation as decided from the options, before the pipeline is built.
  *
+ * @param shuffleChoices draw each sample's order of multiple-choice options from its seed
  * @param reshuffle redistribute samples across workers after the fan-out (off on the DirectRunner,
  *     where it costs far more than it gives)
  */
@@ -16,7 +18,9 @@ public record EvalConfig(
     FieldMapping mapping,
     double maxRejectedFraction,
     long baseSeed,
+    boolean shuffleChoices,
     GenerationConfig generation,
+    JudgeConfig judge,
     String outputDir,
     boolean reshuffle,
     String manifestJson) {

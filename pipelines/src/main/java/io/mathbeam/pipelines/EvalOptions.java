@@ -1,4 +1,5 @@
 package io.mathbeam.pipelines;
 
 /** Options of {@code mathbeam eval}. */
-public interface EvalOptions extends InputOptions, ServerOptions, SamplingOptions, OutputOptions {}
+public interface EvalOptions
+    extends InputOptions, ServerOptions, SamplingOptions, OutputOptions, JudgeOptions {}

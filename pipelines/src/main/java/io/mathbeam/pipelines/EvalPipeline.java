@@ -10,6 +10,7 @@ import io.mathbeam.transforms.ExpandSamples;
 import io.mathbeam.transforms.FailAboveRejectedFraction;
 import io.mathbeam.transforms.GenerateSamples;
 import io.mathbeam.transforms.GradeResponses;
+import io.mathbeam.transforms.JudgeSamples;
 import io.mathbeam.transforms.ReadProblems;
 import io.mathbeam.transforms.ReuseCachedGenerations;
 import io.mathbeam.transforms.WriteResults;
@@ -53,7 +54,9 @@ public final class EvalPipeline extends PTransform<PBegin, PDone> {
     PCollection<SampleRequest> requests =
         problems.apply(
             "ExpandSamples",
-            ExpandSamples.withBaseSeed(config.baseSeed()).withReshuffle(config.reshuffle()));
+            ExpandSamples.withBaseSeed(config.baseSeed())
+                .withShuffledChoices(config.shuffleChoices())
+                .withReshuffle(config.reshuffle()));
     PCollection<Generation> generations;
     if (config.generation().cacheDir() == null) {
       generations = requests.apply("GenerateSamples", GenerateSamples.using(config.generation()));
@@ -71,6 +74,9 @@ public final class EvalPipeline extends PTransform<PBegin, PDone> {
               .apply("AllGenerations", Flatten.pCollections());
     }
     PCollection<GradedSample> graded = generations.apply("GradeResponses", GradeResponses.create());
+    if (config.judge().enabled()) {
+      graded = graded.apply("JudgeSamples", JudgeSamples.using(config.judge()));
+    }
     PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
     graded.apply(
         "WriteResults",

@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines;
 
+import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
 
@@ -33,4 +34,12 @@ public interface OutputOptions extends PipelineOptions {
   String getHistory();
 
   void setHistory(String value);
+
+  @Description(
+      "Seconds between progress lines on stderr; 0 picks 1 on a terminal (redrawn in place) and 15"
+          + " otherwise.")
+  @Default.Integer(0)
+  int getProgressSeconds();
+
+  void setProgressSeconds(int value);
 }

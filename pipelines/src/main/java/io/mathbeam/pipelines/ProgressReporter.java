@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.beam.sdk.PipelineResult;
 
 /**
@@ -20,7 +21,9 @@ import org.apache.beam.sdk.PipelineResult;
  * them.
  */
 final class ProgressReporter implements AutoCloseable {
-  private final PipelineResult result;
+  /** The running job; null until {@code run()} returns, which on Flink is when it is done. */
+  private final Supplier<PipelineResult> result;
+
   private final LiveProgress live;
   private final List<String> endpoints;
   private final int cap;
@@ -40,14 +43,16 @@ final class ProgressReporter implements AutoCloseable {
 
   /**
    * @param totalSamples samples the run will produce, or -1 when not known up front
+   * @param periodSeconds seconds between lines; 0 for 1 on a terminal and 15 otherwise
    */
   ProgressReporter(
-      PipelineResult result,
+      Supplier<PipelineResult> result,
       LiveProgress live,
       ClientConfig client,
       long totalSamples,
       PrintStream out,
-      boolean terminal) {
+      boolean terminal,
+      int periodSeconds) {
     this.result = result;
     this.live = live;
     this.endpoints = client.endpoints();
@@ -55,13 +60,17 @@ final class ProgressReporter implements AutoCloseable {
     this.totalSamples = totalSamples;
     this.out = out;
     this.terminal = terminal;
-    long period = terminal ? 1 : 15;
+    long period = periodSeconds > 0 ? periodSeconds : terminal ? 1 : 15;
     timer.scheduleAtFixedRate(this::report, period, period, TimeUnit.SECONDS);
   }
 
   private void report() {
     try {
-      String line = live.active() ? line(live) : line(RunCounters.of(result));
+      PipelineResult job = result.get();
+      if (!live.active() && job == null) {
+        return;
+      }
+      String line = live.active() ? line(live) : line(RunCounters.of(job));
       if (terminal) {
         out.print("\r" + line + "   ");
       } else {
@@ -77,7 +86,8 @@ final class ProgressReporter implements AutoCloseable {
   String line(LiveProgress p) {
     long reused = 0;
     try {
-      reused = RunCounters.of(result).counter("samples_reused_from_cache");
+      PipelineResult job = result.get();
+      reused = job == null ? 0 : RunCounters.of(job).counter("samples_reused_from_cache");
     } catch (RuntimeException e) {
       // not published yet
     }

@@ -51,6 +51,7 @@ final class RunManifest {
     ObjectNode prompt = m.putObject("prompt");
     prompt.put("system", template.systemPrompt());
     prompt.put("user_template", template.userTemplate());
+    prompt.put("shuffle_choices", options.getShuffleChoices());
     var datasets = m.putArray("datasets");
     for (ProblemSource source : sources) {
       datasets

@@ -95,6 +95,7 @@ final class RunOutputs {
     SampleScan scan =
         RunStatistics.annotateSamples(
             root, outputDir, Duration.between(started, finished).toMillis() / 1000.0);
+    JudgeStatistics.annotate(root, outputDir);
     List<ProblemVotes> votes = RunStatistics.votes(outputDir);
     BootstrapReport uncertainty =
         RunStatistics.annotate(root, votes, ClusteredBootstrap.DEFAULT_SEED);

@@ -47,6 +47,14 @@ public interface SamplingOptions extends PipelineOptions {
 
   void setSeed(long value);
 
+  @Description(
+      "Multiple-choice problems: list each sample's options in an order drawn from its seed (the"
+          + " gold letter follows its option), instead of the file's order.")
+  @Default.Boolean(false)
+  boolean getShuffleChoices();
+
+  void setShuffleChoices(boolean value);
+
   @Description("System prompt (chat) or prefix (completions); default none.")
   String getSystemPrompt();
 

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.Rule;
 import org.junit.Test;
@@ -75,7 +76,21 @@ public class FlinkRunnerTest {
       String direct = tmp.newFolder("direct").getPath();
       String flink = tmp.newFolder("flink").getPath();
       eval(concat(common, "--output=" + direct));
-      eval(concat(common, "--output=" + flink, "--runner=FlinkRunner", "--parallelism=2"));
+      ByteArrayOutputStream progress = new ByteArrayOutputStream();
+      new EvalCommand(
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+              new PrintStream(progress, true, StandardCharsets.UTF_8))
+          .run(
+              concat(
+                  common,
+                  "--output=" + flink,
+                  "--runner=FlinkRunner",
+                  "--parallelism=2",
+                  "--progressSeconds=1"));
+      // run() of the FlinkRunner returns only at the end; the line must still appear meanwhile
+      String lines = progress.toString(StandardCharsets.UTF_8);
+      assertTrue(
+          lines, Pattern.compile("\\[mathbeam\\] [1-9][0-9]*/\\d+ samples").matcher(lines).find());
 
       Map<String, String> directGrades = grades(direct);
       assertTrue(directGrades.size() > 100);

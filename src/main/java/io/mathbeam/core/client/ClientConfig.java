@@ -100,7 +100,12 @@ public record ClientConfig(
 
   /** A builder pre-filled with this config's values. */
   public Builder toBuilder() {
-    return new Builder(endpoints)
+    return toBuilder(endpoints);
+  }
+
+  /** A builder pre-filled with this config's values but for other endpoints. */
+  public Builder toBuilder(List<String> otherEndpoints) {
+    return new Builder(otherEndpoints)
             .api(api)
             .model(model)
             .apiKey(apiKey)

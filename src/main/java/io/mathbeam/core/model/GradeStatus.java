@@ -13,7 +13,12 @@ public enum GradeStatus {
   /** The comparison ran out of its time budget or size limits: never a wrong answer. */
   GRADER_TIMEOUT,
   /** The grader itself failed (an exception): never a wrong answer. */
-  GRADER_ERROR;
+  GRADER_ERROR,
+  /**
+   * The reward comes from the judge model and the judge failed (request error, malformed verdict):
+   * never a wrong answer.
+   */
+  JUDGE_ERROR;
 
   public String wireName() {
     return name().toLowerCase(java.util.Locale.ROOT);

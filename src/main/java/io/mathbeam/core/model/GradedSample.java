@@ -6,11 +6,25 @@ import java.io.Serializable;
  * A generation with its grade: the record every sample ends as.
  *
  * @param extractedAnswer the final answer found in the response, or null
+ * @param status the final grade, the one metrics count (see {@code RewardSource})
  * @param gradeMicros time the grader took
+ * @param symbolicStatus the symbolic grader's own grade; equals {@code status} without a judge
+ * @param judgment the judge model's decision, or null when the sample was not sent to a judge
  */
 public record GradedSample(
-    Generation generation, String extractedAnswer, GradeStatus status, long gradeMicros)
+    Generation generation,
+    String extractedAnswer,
+    GradeStatus status,
+    long gradeMicros,
+    GradeStatus symbolicStatus,
+    Judgment judgment)
     implements Serializable {
+
+  /** A sample graded by the symbolic grader alone. */
+  public GradedSample(
+      Generation generation, String extractedAnswer, GradeStatus status, long gradeMicros) {
+    this(generation, extractedAnswer, status, gradeMicros, status, null);
+  }
 
   public boolean correct() {
     return status == GradeStatus.CORRECT;
@@ -18,5 +32,11 @@ public record GradedSample(
 
   public SampleRequest request() {
     return generation.request();
+  }
+
+  /** This sample with the judge's decision and the final grade it leads to. */
+  public GradedSample withJudgment(Judgment judgment, GradeStatus finalStatus) {
+    return new GradedSample(
+        generation, extractedAnswer, finalStatus, gradeMicros, symbolicStatus, judgment);
   }
 }

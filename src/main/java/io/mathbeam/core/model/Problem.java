@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param goldAnswers one or more accepted final answers (never empty)
  * @param samples how many samples (K) to draw for this problem
  * @param source where the row came from, {@code file:line}, for error messages
+ * @param choices the options of a multiple-choice problem in the file's order (its gold answer is
+ *     then the letter of the correct option, A for the first); empty for other problems
  */
 public record Problem(
     String datasetId,
@@ -20,8 +22,20 @@ public record Problem(
     String problem,
     List<String> goldAnswers,
     int samples,
-    String source)
+    String source,
+    List<String> choices)
     implements Serializable {
+
+  /** A problem that is not multiple choice. */
+  public Problem(
+      String datasetId,
+      String problemId,
+      String problem,
+      List<String> goldAnswers,
+      int samples,
+      String source) {
+    this(datasetId, problemId, problem, goldAnswers, samples, source, List.of());
+  }
 
   public Problem {
     Objects.requireNonNull(datasetId, "datasetId");
@@ -35,6 +49,11 @@ public record Problem(
       throw new IllegalArgumentException("samples must be >= 1, got " + samples);
     }
     source = source == null ? "" : source;
+    choices = choices == null ? List.of() : List.copyOf(choices);
+  }
+
+  public boolean isMultipleChoice() {
+    return !choices.isEmpty();
   }
 
   /** The key that identifies this problem across datasets. */

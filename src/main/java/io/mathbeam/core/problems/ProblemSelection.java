@@ -13,9 +13,10 @@ import java.util.stream.Stream;
 /**
  * Resolves the user's {@code --problems} and {@code --benchmarks} flags into input files.
  *
- * <p>{@code --benchmarks=aime24:64,math500:4} names {@code <dataDir>/<name>.jsonl} files with an
- * optional per-benchmark K; a name that is a built-in set resolves without a data directory. {@code
- * --problems=a.jsonl,b.csv} takes any files; each file's base name is its dataset id.
+ * <p>{@code --benchmarks=aime24:64,math500:4} names {@code <dataDir>/<name>.jsonl} files (or {@code
+ * .csv}, {@code .parquet}) with an optional per-benchmark K; a name that is a built-in set resolves
+ * without a data directory. {@code --problems=a.jsonl,b.csv} takes any files; each file's base name
+ * is its dataset id.
  */
 public final class ProblemSelection {
   private ProblemSelection() {}
@@ -58,16 +59,33 @@ public final class ProblemSelection {
               + BuiltinProblems.names()
               + ")");
     }
-    Path file = Paths.get(dataDir, name + ".jsonl");
-    if (!Files.isRegularFile(file)) {
-      if (BuiltinProblems.exists(name)) {
-        return BuiltinProblems.source(name, samples);
+    for (String extension : List.of(".jsonl", ".csv", ".parquet")) {
+      Path file = Paths.get(dataDir, name + extension);
+      if (Files.isRegularFile(file)) {
+        return new ProblemSource(file.toString(), name, samples, ProblemFormat.of(file.toString()));
       }
-      throw new IllegalArgumentException(
-          "benchmark '" + name + "' not found: no " + file + available(Paths.get(dataDir)));
     }
-    return new ProblemSource(file.toString(), name, samples, ProblemFormat.JSONL);
+    if (BuiltinProblems.exists(name)) {
+      return BuiltinProblems.source(name, samples);
+    }
+    throw new IllegalArgumentException(
+        "benchmark '"
+            + name
+            + "' not found: no "
+            + Paths.get(dataDir, name + ".jsonl")
+            + " (nor .csv, .parquet)"
+            + available(Paths.get(dataDir))
+            + (name.equals(GPQA_DIAMOND) ? GPQA_HINT : ""));
   }
+
+  /** The GPQA-Diamond set: gated, so it never ships; users who have it put it in the data dir. */
+  public static final String GPQA_DIAMOND = "gpqa_diamond";
+
+  private static final String GPQA_HINT =
+      ". GPQA-Diamond is gated and not shipped: accept its terms on Hugging Face"
+          + " (Idavidrein/gpqa), then save gpqa_diamond.csv (or the same rows as"
+          + " gpqa_diamond.jsonl) with its Question, Correct Answer and Incorrect Answer 1-3"
+          + " columns in the data directory";
 
   private static String available(Path dir) {
     if (!Files.isDirectory(dir)) {
@@ -77,8 +95,8 @@ public final class ProblemSelection {
     try (Stream<Path> files = Files.list(dir)) {
       files
           .map(p -> p.getFileName().toString())
-          .filter(n -> n.endsWith(".jsonl"))
-          .forEach(n -> names.add(n.substring(0, n.length() - ".jsonl".length())));
+          .filter(n -> n.endsWith(".jsonl") || n.endsWith(".csv") || n.endsWith(".parquet"))
+          .forEach(n -> names.add(n.substring(0, n.lastIndexOf('.'))));
     } catch (java.io.IOException e) {
       return "";
     }

@@ -55,6 +55,7 @@ public final class MetricsJson {
     counts.put("unparseable", m.unparseable());
     counts.put("grader_timeout", m.graderTimeouts());
     counts.put("grader_error", m.graderErrors());
+    counts.put("judge_error", m.judgeErrors());
     counts.put("truncated", m.truncated());
     o.put("mean_completion_tokens", m.meanCompletionTokens());
     return o;
@@ -89,6 +90,7 @@ public final class MetricsJson {
         c.path("unparseable").asLong(),
         c.path("grader_timeout").asLong(),
         c.path("grader_error").asLong(),
+        c.path("judge_error").asLong(),
         c.path("truncated").asLong(),
         o.path("mean_completion_tokens").asDouble());
   }

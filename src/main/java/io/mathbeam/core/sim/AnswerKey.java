@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Known problems and their gold answers, so that the simulated model can answer correctly. A prompt
@@ -26,6 +28,10 @@ public final class AnswerKey {
   private static final int PREFIX = 24;
   private static final long BASE = 1_000_003L;
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String CHOICES = "choices";
+  private static final String GPQA_QUESTION = "Question";
+  private static final String GPQA_GOLD = "Correct Answer";
+  private static final Pattern LETTER = Pattern.compile("\\(([A-Z])\\)|([A-Z])[.)]?");
 
   /** One known problem. */
   public record Entry(String problem, String gold) {
@@ -81,6 +87,12 @@ public final class AnswerKey {
    * Reads JSONL files; each line's {@code problemField} is the statement and {@code answerField}
    * the gold answer (a string, a number, or a list whose first element is used). Lines without both
    * fields are skipped.
+   *
+   * <p>Multiple-choice rows get the correct option's text as their gold: a row with a {@code
+   * choices} array whose answer is a letter ({@code B}, {@code (B)}), a 0-based integer index or an
+   * option's text; and a GPQA-style row (a {@code Correct Answer} field and no {@code
+   * problemField}), whose statement is {@code Question} and gold {@code Correct Answer}. Choice
+   * rows whose answer names no option are skipped.
    */
   public static AnswerKey fromJsonl(List<Path> files, String problemField, String answerField)
       throws IOException {
@@ -102,6 +114,10 @@ public final class AnswerKey {
           }
           JsonNode problem = row.get(problemField);
           JsonNode answer = row.get(answerField);
+          if (problem == null && row.has(GPQA_GOLD)) {
+            problem = row.get(GPQA_QUESTION);
+            answer = row.get(GPQA_GOLD);
+          }
           if (answer != null && answer.isArray()) {
             answer = answer.size() > 0 ? answer.get(0) : null;
           }
@@ -109,6 +125,13 @@ public final class AnswerKey {
             continue;
           }
           String gold = answer.isTextual() ? answer.asText() : answer.toString();
+          JsonNode choices = row.get(CHOICES);
+          if (choices != null && choices.isArray()) {
+            gold = optionText(choices, answer);
+            if (gold == null) {
+              continue;
+            }
+          }
           problems.putIfAbsent(problem.asText(), gold.trim());
         }
       } catch (UncheckedIOException e) {
@@ -116,6 +139,41 @@ public final class AnswerKey {
       }
     }
     return new AnswerKey(problems);
+  }
+
+  /**
+   * The text of the option that {@code answer} names: an integer is a 0-based index; a text is a
+   * letter ({@code B}, {@code (B)}, {@code B.}, {@code B)}) within range, else an option's own text
+   * (whitespace-normalised); null when it names no option.
+   */
+  private static String optionText(JsonNode choices, JsonNode answer) {
+    List<String> options = new ArrayList<>();
+    for (JsonNode option : choices) {
+      options.add(option.isTextual() ? option.asText() : option.toString());
+    }
+    if (answer.isIntegralNumber()) {
+      int index = answer.canConvertToInt() ? answer.asInt() : -1;
+      return index >= 0 && index < options.size() ? options.get(index) : null;
+    }
+    if (!answer.isTextual()) {
+      return null;
+    }
+    String text = answer.asText().strip();
+    Matcher letter = LETTER.matcher(text);
+    if (letter.matches()) {
+      String named = letter.group(1) != null ? letter.group(1) : letter.group(2);
+      int index = named.charAt(0) - 'A';
+      if (index < options.size()) {
+        return options.get(index);
+      }
+    }
+    String wanted = normalize(text);
+    for (String option : options) {
+      if (normalize(option).equals(wanted)) {
+        return option;
+      }
+    }
+    return null;
   }
 
   public int size() {

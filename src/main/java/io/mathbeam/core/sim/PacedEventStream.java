@@ -97,7 +97,7 @@ final class PacedEventStream {
     for (int i = 0; i < n; i++) {
       SimulatedModel.Choice c = choices.get(i);
       tokenEnds[i] = SimTokenizer.tokenEnds(c.text());
-      if (!parsed) {
+      if (!parsed || c.judgeReply()) {
         reasoningEnd[i] = 0;
         contentStart[i] = 0;
       } else if (c.thinkEnd() >= 0) {

@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -55,6 +56,7 @@ final class ReplicaServer {
   private final int index;
   private final RequestLog log;
   private final SimulatedModel model;
+  private final SimulatedJudge judge;
   private final ResponseBodies bodies;
   private final FaultInjector faults;
   private final SplittableRandom serverRng;
@@ -75,6 +77,7 @@ final class ReplicaServer {
     this.log = log;
     this.model =
         new SimulatedModel(config.medianOutputTokens(), config.outputSigma(), config.skill());
+    this.judge = config.judge() == null ? null : new SimulatedJudge(config.judge());
     this.bodies = new ResponseBodies(config);
     this.faults = new FaultInjector(config, StableHash.combine(config.faultSeed(), index));
     this.serverRng = new SplittableRandom(StableHash.combine(config.serverSeed(), index));
@@ -382,11 +385,19 @@ final class ReplicaServer {
     }
     for (int p = 0; p < request.prompts().size(); p++) {
       String prompt = request.prompts().get(p);
-      Optional<AnswerKey.Entry> known = config.answerKey().lookup(request.lookupTexts().get(p));
-      long context = StableHash.combine(StableHash.of(prompt, 0x9e37), paramsHash);
+      String lookup = request.lookupTexts().get(p);
       int cap = Math.min(request.maxTokens(), config.maxModelLen() - request.promptTokens()[p]);
+      if (judge != null) {
+        for (int i = 0; i < request.n(); i++) {
+          choices.add(judge.reply(lookup, i, cap, request.stops()));
+        }
+        continue;
+      }
+      Optional<AnswerKey.Entry> known = config.answerKey().lookup(lookup);
+      PromptOptions options = known.isPresent() ? PromptOptions.find(lookup) : PromptOptions.NONE;
+      long context = StableHash.combine(StableHash.of(prompt, 0x9e37), paramsHash);
       for (int i = 0; i < request.n(); i++) {
-        choices.add(model.generate(known, context, baseSeed + i, cap, request.stops()));
+        choices.add(model.generate(known, options, context, baseSeed + i, cap, request.stops()));
       }
     }
     return choices;
@@ -573,7 +584,9 @@ final class ReplicaServer {
             fault,
             null,
             null,
-            error));
+            error,
+            null,
+            null));
   }
 
   private void logDone(
@@ -587,16 +600,30 @@ final class ReplicaServer {
     Integer completion = null;
     List<String> finishes = null;
     List<String> outcomes = null;
+    List<String> verdicts = null;
     if (choices != null) {
       int sum = 0;
       finishes = new ArrayList<>();
-      outcomes = new ArrayList<>();
+      outcomes = judge == null ? new ArrayList<>() : null;
+      verdicts = judge == null ? null : new ArrayList<>();
       for (SimulatedModel.Choice c : choices) {
         sum += c.completionTokens();
         finishes.add(c.finishReason());
-        outcomes.add(c.outcome().name().toLowerCase(Locale.ROOT));
+        if (c.judgeReply()) {
+          verdicts.add(c.verdict());
+        } else {
+          outcomes.add(c.outcome().name().toLowerCase(Locale.ROOT));
+        }
       }
       completion = sum;
+    }
+    List<String> judged = null;
+    if (judge != null) {
+      judged = new ArrayList<>();
+      for (String text : r.lookupTexts()) {
+        judged.add(JudgeQuestion.answerIn(text));
+      }
+      judged = Collections.unmodifiableList(judged);
     }
     log.append(
         new RequestLogEntry(
@@ -620,7 +647,9 @@ final class ReplicaServer {
             fault,
             finishes,
             outcomes,
-            null));
+            null,
+            judged,
+            verdicts));
   }
 
   private static String errorType(int status) {

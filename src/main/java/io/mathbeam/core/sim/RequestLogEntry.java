@@ -13,7 +13,13 @@ import java.util.List;
  *     {@code stream_stall}, {@code stream_drop}, {@code stream_error}), {@code killed} (replica
  *     stopped), {@code disconnected} (the client left a stream), or null. Stream faults strike
  *     after the 200 headers, so their status is 200
- * @param outcomes one per choice: correct, wrong, missing, truncated, stopped
+ * @param outcomes one per choice: correct, wrong, missing, truncated, stopped; null from a judge
+ * @param judgedAnswers a judge fleet's requests only: per prompt, the candidate answer its judge
+ *     prompt named on its {@code Candidate's final answer:} line (null for a prompt without one);
+ *     logged whatever the status
+ * @param verdicts a judge fleet's answered requests only: per choice, the verdict the reply meant
+ *     before any {@code max_tokens} cut: correct, incorrect, lenient (CORRECT for an answer the
+ *     symbolic grader did not accept) or malformed
  */
 public record RequestLogEntry(
     @JsonProperty("arrival_ms") long arrivalMs,
@@ -36,4 +42,56 @@ public record RequestLogEntry(
     @JsonProperty("fault") String fault,
     @JsonProperty("finish_reasons") List<String> finishReasons,
     @JsonProperty("outcomes") List<String> outcomes,
-    @JsonProperty("error") String error) {}
+    @JsonProperty("error") String error,
+    @JsonProperty("judged_answers") List<String> judgedAnswers,
+    @JsonProperty("verdicts") List<String> verdicts) {
+
+  /** An entry of a fleet that is not a judge. */
+  public RequestLogEntry(
+      long arrivalMs,
+      long finishMs,
+      int replica,
+      int port,
+      String endpoint,
+      String requestId,
+      String promptHash,
+      Long seed,
+      Integer n,
+      int status,
+      Integer promptTokens,
+      Integer completionTokens,
+      Integer maxTokens,
+      Double temperature,
+      Double topP,
+      Integer topK,
+      Double minP,
+      String fault,
+      List<String> finishReasons,
+      List<String> outcomes,
+      String error) {
+    this(
+        arrivalMs,
+        finishMs,
+        replica,
+        port,
+        endpoint,
+        requestId,
+        promptHash,
+        seed,
+        n,
+        status,
+        promptTokens,
+        completionTokens,
+        maxTokens,
+        temperature,
+        topP,
+        topK,
+        minP,
+        fault,
+        finishReasons,
+        outcomes,
+        error,
+        null,
+        null);
+  }
+}

@@ -253,9 +253,12 @@ final class ResponseBodies {
     return out;
   }
 
-  /** {reasoning, content} of a chat choice per the configured reasoning mode (spec §3.6). */
+  /**
+   * {reasoning, content} of a chat choice per the configured reasoning mode (spec §3.6). A judge's
+   * reply is all content, as from a model whose parser finds no reasoning to split off.
+   */
   private String[] split(SimulatedModel.Choice c, GenerationRequest request) {
-    if (config.reasoningField() == ReasoningField.INLINE) {
+    if (config.reasoningField() == ReasoningField.INLINE || c.judgeReply()) {
       return new String[] {null, c.text()};
     }
     String reasoning;

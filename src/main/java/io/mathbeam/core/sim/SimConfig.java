@@ -44,6 +44,10 @@ import java.util.TreeMap;
  *     also sets the odds of the other outcomes and the output length ({@link OutcomeOdds}); 1 (the
  *     default) is the plain model, 0.5 halves every problem's chance, 0 never solves anything.
  *     Prompts outside the answer key are unaffected.
+ * @param judge when non-null the fleet runs as a judge model: every generation request is a grading
+ *     prompt ({@code io.mathbeam.core.judge.JudgePrompt}) answered with a short verdict decided by
+ *     the symbolic grader and bent by this behaviour, instead of a reasoning sample; the answer key
+ *     and {@code skill} are not used. Faults, latency and token accounting work as usual
  */
 public record SimConfig(
     int replicas,
@@ -76,7 +80,8 @@ public record SimConfig(
     long streamStallMillis,
     long streamFlushMillis,
     boolean streamHeadersAtFirstToken,
-    double skill) {
+    double skill,
+    JudgeBehavior judge) {
 
   public static final String DEFAULT_MODEL = "mathbeam-sim/reasoner-1.5b";
 
@@ -188,6 +193,7 @@ public record SimConfig(
     private long streamFlushMillis = 15;
     private boolean streamHeadersAtFirstToken;
     private double skill = 1.0;
+    private JudgeBehavior judge;
 
     private Builder() {}
 
@@ -223,6 +229,7 @@ public record SimConfig(
       streamFlushMillis = c.streamFlushMillis;
       streamHeadersAtFirstToken = c.streamHeadersAtFirstToken;
       skill = c.skill;
+      judge = c.judge;
     }
 
     public Builder replicas(int value) {
@@ -386,6 +393,12 @@ public record SimConfig(
       return this;
     }
 
+    /** Runs the fleet as a judge model (see {@link SimConfig#judge()}); null turns it off. */
+    public Builder judge(JudgeBehavior value) {
+      judge = value;
+      return this;
+    }
+
     public SimConfig build() {
       return new SimConfig(
           replicas,
@@ -418,7 +431,8 @@ public record SimConfig(
           streamStallMillis,
           streamFlushMillis,
           streamHeadersAtFirstToken,
-          skill);
+          skill,
+          judge);
     }
   }
 }

@@ -24,7 +24,8 @@ public final class SimServerMain {
           "  --maxNumSeqs=N          running-batch limit per replica (default 256)",
           "  --medianOutputTokens=N  median output length (default 600)",
           "  --requestLog=FILE       append one JSON line per generation request",
-          "  --answers=A.jsonl,B.jsonl  known problems (fields problem/answer)",
+          "  --answers=A.jsonl,B.jsonl  known problems (fields problem/answer; multiple-choice rows"
+              + " with choices, and GPQA rows with Question/Correct Answer)",
           "  --skill=S               scales every known problem's solve probability, capped at 1"
               + " (default 1; 0.5 halves it)",
           "  --errorRate=503:0.05,500:0.01  injected error statuses and probabilities",
@@ -34,6 +35,12 @@ public final class SimServerMain {
           "  --streamDropRate=P      probability that a stream's connection drops mid-way",
           "  --streamErrorRate=P     probability that a stream ends with an in-band error",
           "  --faultSeed=S           seed of the fault draws (default 1)",
+          "  --judge                 run as a judge model: every request is a grading prompt"
+              + " (Reference answer: / Candidate's final answer: lines) answered CORRECT or"
+              + " INCORRECT",
+          "  --judgeLenientRate=P    judge: probability of CORRECT for an answer the symbolic"
+              + " grader rejects (default 0)",
+          "  --judgeMalformedRate=P  judge: probability of a reply naming no verdict (default 0)",
           "  --reasoningField=F      reasoning_content | reasoning | both | inline",
           "  --errorShape=S          nested | flat",
           "  --model=NAME            served model name (default " + SimConfig.DEFAULT_MODEL + ")",
@@ -84,10 +91,15 @@ public final class SimServerMain {
    */
   public static SimulatedFleet launch(String[] args, PrintStream out) {
     SimConfig.Builder builder = SimConfig.builder();
+    JudgeFlags judge = new JudgeFlags();
     for (String arg : args) {
       if (arg.equals("--help") || arg.equals("-h")) {
         out.println(USAGE);
         return null;
+      }
+      if (arg.equals("--judge")) {
+        judge.on = true;
+        continue;
       }
       if (!arg.startsWith("--") || !arg.contains("=")) {
         throw new SimUsageException("expected --name=value, got '" + arg + "'");
@@ -95,13 +107,16 @@ public final class SimServerMain {
       String name = arg.substring(2, arg.indexOf('='));
       String value = arg.substring(arg.indexOf('=') + 1);
       try {
-        apply(builder, name, value);
+        if (!judge.apply(name, value)) {
+          apply(builder, name, value);
+        }
       } catch (NumberFormatException e) {
         throw new SimUsageException("--" + name + ": not a number: '" + value + "'");
       }
     }
     SimConfig config;
     try {
+      builder.judge(judge.behavior());
       config = builder.build();
     } catch (IllegalArgumentException e) {
       throw new SimUsageException(e.getMessage());
@@ -116,7 +131,14 @@ public final class SimServerMain {
             + config.timeScale()
             + ", "
             + config.answerKey().size()
-            + " known problems)");
+            + " known problems"
+            + (config.judge() == null
+                ? ""
+                : ", judge: lenient rate "
+                    + config.judge().lenientRate()
+                    + ", malformed rate "
+                    + config.judge().malformedRate())
+            + ")");
     for (String endpoint : fleet.endpoints()) {
       out.println(endpoint);
     }
@@ -205,6 +227,45 @@ public final class SimServerMain {
         break;
       default:
         throw new SimUsageException("unknown flag --" + name);
+    }
+  }
+
+  /** The judge flags, which make one setting together. */
+  private static final class JudgeFlags {
+    boolean on;
+    Double lenientRate;
+    Double malformedRate;
+
+    /** Takes {@code --name=value} if it is a judge flag. */
+    boolean apply(String name, String value) {
+      switch (name) {
+        case "judge":
+          if (!value.equals("true") && !value.equals("false")) {
+            throw new SimUsageException(
+                "--judge takes no value or true/false, got '" + value + "'");
+          }
+          on = value.equals("true");
+          return true;
+        case "judgeLenientRate":
+          lenientRate = Double.parseDouble(value);
+          return true;
+        case "judgeMalformedRate":
+          malformedRate = Double.parseDouble(value);
+          return true;
+        default:
+          return false;
+      }
+    }
+
+    JudgeBehavior behavior() {
+      if (!on) {
+        if (lenientRate != null || malformedRate != null) {
+          throw new SimUsageException("--judgeLenientRate and --judgeMalformedRate need --judge");
+        }
+        return null;
+      }
+      return new JudgeBehavior(
+          lenientRate == null ? 0 : lenientRate, malformedRate == null ? 0 : malformedRate);
     }
   }
 

@@ -73,6 +73,36 @@ public final class SimulatedFleet implements AutoCloseable {
     return log.snapshot();
   }
 
+  /**
+   * The candidate answers named by a judge fleet's requests that were answered with status 200, in
+   * log order, one per prompt (null for a prompt without a {@code Candidate's final answer:} line);
+   * empty for a fleet that is not a judge. A retried request appears once per attempt answered 200
+   * (a stream fault strikes after the 200 headers, so a faulted stream counts).
+   */
+  public List<String> judgedAnswers() {
+    List<String> out = new ArrayList<>();
+    for (RequestLogEntry e : log.snapshot()) {
+      if (e.status() == 200 && e.judgedAnswers() != null) {
+        out.addAll(e.judgedAnswers());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * How many generation requests replica {@code i} answered with status 200 so far (faulted streams
+   * included, as in {@link #judgedAnswers()}).
+   */
+  public int requestsServed(int i) {
+    int served = 0;
+    for (RequestLogEntry e : log.snapshot()) {
+      if (e.replica() == i && e.status() == 200) {
+        served++;
+      }
+    }
+    return served;
+  }
+
   /** Stops replica {@code i}: its port refuses connections and in-flight requests are dropped. */
   public void killReplica(int i) {
     replicas.get(i).stop();

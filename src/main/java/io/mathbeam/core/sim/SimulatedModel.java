@@ -1,5 +1,7 @@
 package io.mathbeam.core.sim;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -11,14 +13,38 @@ import java.util.SplittableRandom;
 final class SimulatedModel {
   static final String THINK_END = "</think>";
 
-  /** One generated choice. {@code thinkEnd} is the index of {@code </think>} or -1. */
+  /**
+   * One generated choice. {@code thinkEnd} is the index of {@code </think>} or -1. {@code verdict}
+   * is set only for a judge's reply (see {@link SimulatedJudge}): its whole text is the message
+   * content, and {@code outcome} is null.
+   */
   record Choice(
       String text,
       int thinkEnd,
       int completionTokens,
       String finishReason,
       String stopReason,
-      SampleOutcome outcome) {}
+      SampleOutcome outcome,
+      String verdict) {
+
+    Choice(
+        String text,
+        int thinkEnd,
+        int completionTokens,
+        String finishReason,
+        String stopReason,
+        SampleOutcome outcome) {
+      this(text, thinkEnd, completionTokens, finishReason, stopReason, outcome, null);
+    }
+
+    /** True for a judge's reply, which has no reasoning part. */
+    boolean judgeReply() {
+      return verdict != null;
+    }
+  }
+
+  /** A finished text cut to {@code cap} tokens and at the first stop string. */
+  record Ending(String text, int completionTokens, String finishReason, String stopReason) {}
 
   private final int medianOutputTokens;
   private final double sigma;
@@ -45,6 +71,22 @@ final class SimulatedModel {
    */
   Choice generate(
       Optional<AnswerKey.Entry> known, long contextSeed, long seed, int cap, List<String> stops) {
+    return generate(known, PromptOptions.NONE, contextSeed, seed, cap, stops);
+  }
+
+  /**
+   * Generates one choice of a prompt that may list options. When the known problem's gold is the
+   * text of one of {@code options}, the final answer names that option's letter (or, wrongly,
+   * another one); otherwise the options play no part.
+   */
+  Choice generate(
+      Optional<AnswerKey.Entry> known,
+      PromptOptions options,
+      long contextSeed,
+      long seed,
+      int cap,
+      List<String> stops) {
+    int correctOption = known.map(k -> options.indexOf(k.gold())).orElse(-1);
     SplittableRandom rng = new SplittableRandom(StableHash.combine(contextSeed, seed));
     double p = known.map(this::solveProbability).orElse(0.3);
     OutcomeOdds odds =
@@ -62,8 +104,14 @@ final class SimulatedModel {
     }
     double median = medianOutputTokens * (0.6 + 0.8 * (1 - p));
     long natural = Math.max(20, Math.round(median * Math.exp(sigma * rng.nextGaussian())));
-    String answer = pickAnswer(planned, known, contextSeed, rng);
-    String closing = closingParagraph(planned, answer, rng);
+    String closing;
+    if (correctOption >= 0) {
+      int picked = pickOption(planned, known.get(), options, correctOption, rng);
+      closing = optionParagraph(planned, options, picked, rng);
+    } else {
+      String answer = pickAnswer(planned, known, contextSeed, rng);
+      closing = closingParagraph(planned, answer, rng);
+    }
 
     ReasoningTextWriter writer = new ReasoningTextWriter(rng.split());
     boolean rambles = planned == SampleOutcome.TRUNCATED;
@@ -78,17 +126,36 @@ final class SimulatedModel {
     if (!rambles && natural <= cap) {
       text.append(THINK_END).append("\n\n").append(closing);
     }
-    String full = text.toString();
+    Ending end = end(text.toString(), cap, stops);
+    SampleOutcome outcome = planned;
+    if (end.stopReason() != null) {
+      outcome = SampleOutcome.STOPPED;
+    } else if (end.finishReason().equals("length")) {
+      outcome = SampleOutcome.TRUNCATED;
+    }
+    return new Choice(
+        end.text(),
+        end.text().indexOf(THINK_END),
+        end.completionTokens(),
+        end.finishReason(),
+        end.stopReason(),
+        outcome);
+  }
+
+  /**
+   * Ends a generated text as the engine would: {@code finish_reason: length} after {@code cap}
+   * tokens, else {@code stop} with one more token (EOS); then the first stop string, if any, ends
+   * it (removed from the text, its tokens counted).
+   */
+  static Ending end(String full, int cap, List<String> stops) {
     int[] ends = SimTokenizer.tokenEnds(full);
     String out = full;
     String finish = "stop";
     int completion;
-    SampleOutcome outcome = planned;
     if (ends.length >= cap) {
       out = full.substring(0, ends[cap - 1]);
       finish = "length";
       completion = cap;
-      outcome = SampleOutcome.TRUNCATED;
     } else {
       completion = ends.length + 1;
     }
@@ -107,9 +174,8 @@ final class SimulatedModel {
       out = out.substring(0, stopAt);
       finish = "stop";
       stopReason = matched;
-      outcome = SampleOutcome.STOPPED;
     }
-    return new Choice(out, out.indexOf(THINK_END), completion, finish, stopReason, outcome);
+    return new Ending(out, completion, finish, stopReason);
   }
 
   private static String pickAnswer(
@@ -138,6 +204,57 @@ final class SimulatedModel {
     double w = rng.nextDouble();
     int index = w < 0.55 ? 0 : w < 0.85 ? 1 : 2;
     return wrong.get(Math.min(index, wrong.size() - 1));
+  }
+
+  /**
+   * The option a sample answers: the correct one when it solves the problem; else a wrong one,
+   * favouring the distractors that a stable hash of the problem and the option's text ranks first,
+   * so that wrong samples agree whatever order the options were shown in.
+   */
+  private static int pickOption(
+      SampleOutcome planned,
+      AnswerKey.Entry known,
+      PromptOptions options,
+      int correct,
+      SplittableRandom rng) {
+    if (planned == SampleOutcome.CORRECT) {
+      return correct;
+    }
+    long salt = StableHash.of(AnswerKey.normalize(known.problem()), 0xd157L);
+    List<Integer> wrong = new ArrayList<>();
+    for (int i = 0; i < options.texts().size(); i++) {
+      if (i != correct) {
+        wrong.add(i);
+      }
+    }
+    wrong.sort(
+        Comparator.comparingLong(
+                (Integer i) -> StableHash.of(AnswerKey.normalize(options.texts().get(i)), salt))
+            .thenComparing(i -> i));
+    double w = rng.nextDouble();
+    int rank = w < 0.6 ? 0 : w < 0.85 ? 1 : 2 + rng.nextInt(Math.max(1, wrong.size() - 2));
+    return wrong.get(Math.min(rank, wrong.size() - 1));
+  }
+
+  /** The closing paragraph of a multiple-choice sample, in one of several answer forms. */
+  private static String optionParagraph(
+      SampleOutcome planned, PromptOptions options, int picked, SplittableRandom rng) {
+    if (planned == SampleOutcome.MISSING) {
+      return "I cannot tell which of the options fits, so I will stop here.";
+    }
+    String letter = String.valueOf(PromptOptions.letter(picked));
+    String lead = "Checking each option against this result, only one fits.\n\n";
+    double form = rng.nextDouble();
+    if (form < 0.3) {
+      return lead + "The final answer is $\\boxed{" + letter + "}$.";
+    } else if (form < 0.5) {
+      return lead + "Answer: " + letter;
+    } else if (form < 0.7) {
+      return lead + "The answer is (" + letter + ").";
+    } else if (form < 0.85) {
+      return lead + "**" + letter + "**";
+    }
+    return "So the answer is \\boxed{" + options.texts().get(picked).strip() + "}.";
   }
 
   private static String closingParagraph(

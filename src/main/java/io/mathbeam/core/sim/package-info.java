@@ -12,6 +12,16 @@
  *       model; the request log records each choice's outcome, so a benchmark can check its grader
  *       against the truth. Greedy requests ignore the seed; requests without a seed draw one from a
  *       per-replica RNG.
+ *   <li><b>Multiple choice.</b> When the prompt lists options after the statement (a blank line,
+ *       then {@code A) text}, {@code B) text}, ...) and the known problem's gold is one option's
+ *       text, the final answer names that option's letter in the order shown ({@code \boxed{B}},
+ *       {@code Answer: B}, {@code The answer is (B).}, {@code **B**}, or the option's text boxed);
+ *       a sample that misses picks a wrong letter.
+ *   <li><b>Judge.</b> With {@code SimConfig.judge} set, the fleet is a judge model: each request's
+ *       {@code Reference answer:} and {@code Candidate's final answer:} lines are compared by the
+ *       symbolic grader and the reply is a short CORRECT / INCORRECT verdict in varied forms, with
+ *       configured rates of lenient and malformed replies ({@link
+ *       io.mathbeam.core.sim.JudgeBehavior}); the request log records the judged answers.
  *   <li><b>Tokens.</b> {@link io.mathbeam.core.sim.SimTokenizer} (about four characters a token)
  *       counts prompts (chat: a ChatML-like template), outputs, {@code /tokenize} and truncation.
  *   <li><b>Time.</b> Each replica runs a continuous-batching engine (spec §8.2) with the step-time

@@ -23,6 +23,7 @@ public record DatasetMetrics(
     long unparseable,
     long graderTimeouts,
     long graderErrors,
+    long judgeErrors,
     long truncated,
     double meanCompletionTokens)
     implements Serializable {
@@ -33,9 +34,9 @@ public record DatasetMetrics(
     passAtK = List.copyOf(passAtK);
   }
 
-  /** Samples the grader could not decide: unparseable, timed out or failed. */
+  /** Samples no grader could decide: unparseable, timed out, failed, or a failed judge. */
   public long ungraded() {
-    return unparseable + graderTimeouts + graderErrors;
+    return unparseable + graderTimeouts + graderErrors + judgeErrors;
   }
 
   public boolean isAggregate() {

@@ -19,6 +19,7 @@ public final class MetricsAccumulator implements Serializable {
   private long unparseable;
   private long graderTimeouts;
   private long graderErrors;
+  private long judgeErrors;
   private long truncated;
   private long completionTokens;
   private int minSamples = Integer.MAX_VALUE;
@@ -39,6 +40,7 @@ public final class MetricsAccumulator implements Serializable {
     unparseable += t.unparseable();
     graderTimeouts += t.graderTimeouts();
     graderErrors += t.graderErrors();
+    judgeErrors += t.judgeErrors();
     truncated += t.truncated();
     completionTokens += t.completionTokens();
     minSamples = Math.min(minSamples, t.samples());
@@ -59,6 +61,7 @@ public final class MetricsAccumulator implements Serializable {
     unparseable += o.unparseable;
     graderTimeouts += o.graderTimeouts;
     graderErrors += o.graderErrors;
+    judgeErrors += o.judgeErrors;
     truncated += o.truncated;
     completionTokens += o.completionTokens;
     minSamples = Math.min(minSamples, o.minSamples);
@@ -88,6 +91,7 @@ public final class MetricsAccumulator implements Serializable {
         unparseable,
         graderTimeouts,
         graderErrors,
+        judgeErrors,
         truncated,
         samples == 0 ? 0.0 : (double) completionTokens / samples);
   }

@@ -18,12 +18,13 @@ public record ProblemTally(
     int unparseable,
     int graderTimeouts,
     int graderErrors,
+    int judgeErrors,
     int truncated,
     long completionTokens)
     implements Serializable {
 
   public static ProblemTally empty(String datasetId, String problemId) {
-    return new ProblemTally(datasetId, problemId, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    return new ProblemTally(datasetId, problemId, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
 
   /** This tally plus one sample. */
@@ -39,6 +40,7 @@ public record ProblemTally(
         unparseable + (status == GradeStatus.UNPARSEABLE ? 1 : 0),
         graderTimeouts + (status == GradeStatus.GRADER_TIMEOUT ? 1 : 0),
         graderErrors + (status == GradeStatus.GRADER_ERROR ? 1 : 0),
+        judgeErrors + (status == GradeStatus.JUDGE_ERROR ? 1 : 0),
         truncated + (wasTruncated ? 1 : 0),
         completionTokens + tokens);
   }
@@ -55,6 +57,7 @@ public record ProblemTally(
         unparseable + other.unparseable,
         graderTimeouts + other.graderTimeouts,
         graderErrors + other.graderErrors,
+        judgeErrors + other.judgeErrors,
         truncated + other.truncated,
         completionTokens + other.completionTokens);
   }

@@ -47,7 +47,7 @@ public final class SampleFigures {
       }
       case UNPARSEABLE -> unparseable++;
       case REQUEST_ERROR -> requestErrors++;
-      case GRADER_TIMEOUT, GRADER_ERROR -> ungradable++;
+      case GRADER_TIMEOUT, GRADER_ERROR, JUDGE_ERROR -> ungradable++;
       default -> {}
     }
     if (status == GradeStatus.REQUEST_ERROR) {

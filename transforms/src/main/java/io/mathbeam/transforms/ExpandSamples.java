@@ -2,7 +2,7 @@ package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.model.SampleRequest;
-import io.mathbeam.core.sampling.SeedDerivation;
+import io.mathbeam.core.sampling.SampleRequests;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -21,25 +21,32 @@ public final class ExpandSamples
     extends PTransform<PCollection<Problem>, PCollection<SampleRequest>> {
   private final long baseSeed;
   private final boolean reshuffle;
+  private final boolean shuffleChoices;
 
-  private ExpandSamples(long baseSeed, boolean reshuffle) {
+  private ExpandSamples(long baseSeed, boolean reshuffle, boolean shuffleChoices) {
     this.baseSeed = baseSeed;
     this.reshuffle = reshuffle;
+    this.shuffleChoices = shuffleChoices;
   }
 
   public static ExpandSamples withBaseSeed(long baseSeed) {
-    return new ExpandSamples(baseSeed, true);
+    return new ExpandSamples(baseSeed, true, false);
   }
 
   public ExpandSamples withReshuffle(boolean value) {
-    return new ExpandSamples(baseSeed, value);
+    return new ExpandSamples(baseSeed, value, shuffleChoices);
+  }
+
+  /** Lists each sample's multiple-choice options in an order drawn from its seed. */
+  public ExpandSamples withShuffledChoices(boolean value) {
+    return new ExpandSamples(baseSeed, reshuffle, value);
   }
 
   @Override
   public PCollection<SampleRequest> expand(PCollection<Problem> problems) {
     PCollection<SampleRequest> requests =
         problems
-            .apply("FanOut", ParDo.of(new FanOutFn(baseSeed)))
+            .apply("FanOut", ParDo.of(new FanOutFn(baseSeed, shuffleChoices)))
             .setCoder(SampleRequestCoder.of());
     if (!reshuffle) {
       return requests;
@@ -51,23 +58,17 @@ public final class ExpandSamples
 
   static final class FanOutFn extends DoFn<Problem, SampleRequest> {
     private final long baseSeed;
+    private final boolean shuffleChoices;
 
-    FanOutFn(long baseSeed) {
+    FanOutFn(long baseSeed, boolean shuffleChoices) {
       this.baseSeed = baseSeed;
+      this.shuffleChoices = shuffleChoices;
     }
 
     @ProcessElement
     public void process(@Element Problem p, OutputReceiver<SampleRequest> out) {
       for (int i = 0; i < p.samples(); i++) {
-        out.output(
-            new SampleRequest(
-                p.datasetId(),
-                p.problemId(),
-                p.problem(),
-                p.goldAnswers(),
-                i,
-                p.samples(),
-                SeedDerivation.seed(baseSeed, p.datasetId(), p.problemId(), i)));
+        out.output(SampleRequests.of(p, i, baseSeed, shuffleChoices));
       }
     }
   }

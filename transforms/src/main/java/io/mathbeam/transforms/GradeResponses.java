@@ -1,10 +1,13 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.choice.ChoiceGrade;
+import io.mathbeam.core.choice.MultipleChoice;
 import io.mathbeam.core.grading.GradeResult;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.model.SampleRequest;
 import java.util.Locale;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -42,6 +45,14 @@ public final class GradeResponses
     }
     String text = g.text() == null ? "" : g.text();
     long start = System.nanoTime();
+    if (g.request().isMultipleChoice()) {
+      SampleRequest r = g.request();
+      MultipleChoice shown =
+          new MultipleChoice(r.choices(), r.goldAnswers().get(0).charAt(0) - 'A');
+      ChoiceGrade choice = ChoiceGrade.grade(text, shown);
+      return new GradedSample(
+          g, choice.letter(), choice.status(), (System.nanoTime() - start) / 1000);
+    }
     try {
       GradeResult result = grader.grade(text, g.request().goldAnswers());
       return new GradedSample(g, result.extractedAnswer(), result.status(), result.micros());

@@ -1,7 +1,9 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.judge.JudgeVerdict;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.model.Judgment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,6 +13,7 @@ import org.apache.beam.sdk.coders.AtomicCoder;
 public final class GradedSampleCoder extends AtomicCoder<GradedSample> {
   private static final GradedSampleCoder INSTANCE = new GradedSampleCoder();
   private static final GradeStatus[] STATUSES = GradeStatus.values();
+  private static final JudgeVerdict[] VERDICTS = JudgeVerdict.values();
 
   public static GradedSampleCoder of() {
     return INSTANCE;
@@ -22,15 +25,31 @@ public final class GradedSampleCoder extends AtomicCoder<GradedSample> {
     Wire.writeString(s.extractedAnswer(), out);
     Wire.writeInt(s.status().ordinal(), out);
     Wire.writeLong(s.gradeMicros(), out);
+    Wire.writeInt(s.symbolicStatus().ordinal(), out);
+    Judgment j = s.judgment();
+    // verdict ordinal + 1, 0 for "not judged"
+    Wire.writeInt(j == null ? 0 : j.verdict().ordinal() + 1, out);
+    if (j != null) {
+      Wire.writeString(j.reply(), out);
+      Wire.writeString(j.errorClass(), out);
+      Wire.writeLong(j.latencyMs(), out);
+    }
   }
 
   @Override
   public GradedSample decode(InputStream in) throws IOException {
-    return new GradedSample(
-        GenerationCoder.of().decode(in),
-        Wire.readString(in),
-        STATUSES[Wire.readInt(in)],
-        Wire.readLong(in));
+    var generation = GenerationCoder.of().decode(in);
+    String answer = Wire.readString(in);
+    GradeStatus status = STATUSES[Wire.readInt(in)];
+    long micros = Wire.readLong(in);
+    GradeStatus symbolic = STATUSES[Wire.readInt(in)];
+    int verdict = Wire.readInt(in);
+    Judgment judgment =
+        verdict == 0
+            ? null
+            : new Judgment(
+                VERDICTS[verdict - 1], Wire.readString(in), Wire.readString(in), Wire.readLong(in));
+    return new GradedSample(generation, answer, status, micros, symbolic, judgment);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.mathbeam.transforms;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.model.Judgment;
 import io.mathbeam.core.model.SampleRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +49,16 @@ public final class OutputSchemas {
           .requiredDouble("reward")
           .requiredLong("grade_micros")
           .requiredString("grader_version")
+          .requiredString("symbolic_status")
+          .optionalString("judge_verdict")
+          .optionalString("judge_reply")
+          .optionalString("judge_error")
+          .name("choices")
+          .type()
+          .array()
+          .items()
+          .stringType()
+          .arrayDefault(List.of())
           .endRecord();
 
   public static final Schema PROBLEM =
@@ -147,6 +158,17 @@ public final class OutputSchemas {
           "status",
           "reward");
 
+  /** The columns of {@link #SAMPLE} behind the symbolic-versus-judge metrics: no text. */
+  public static final Schema SAMPLE_JUDGE =
+      projection(
+          SAMPLE,
+          "data_source",
+          "problem_id",
+          "sample_index",
+          "extracted_answer",
+          "symbolic_status",
+          "judge_verdict");
+
   /** The columns of {@link #PROBLEM} that statistics need: no problem or response text. */
   public static final Schema PROBLEM_VOTES =
       projection(PROBLEM, "data_source", "problem_id", "rewards", "extracted_answers");
@@ -194,6 +216,14 @@ public final class OutputSchemas {
     rec.put("reward", s.correct() ? 1.0 : 0.0);
     rec.put("grade_micros", s.gradeMicros());
     rec.put("grader_version", Grader.VERSION);
+    rec.put("symbolic_status", s.symbolicStatus().wireName());
+    rec.put("choices", r.choices());
+    Judgment j = s.judgment();
+    if (j != null) {
+      rec.put("judge_verdict", j.verdict().wireName());
+      rec.put("judge_reply", j.reply());
+      rec.put("judge_error", j.errorClass());
+    }
     return rec;
   }
 

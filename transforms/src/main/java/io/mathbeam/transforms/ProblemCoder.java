@@ -22,6 +22,7 @@ public final class ProblemCoder extends AtomicCoder<Problem> {
     Wire.writeStrings(p.goldAnswers(), out);
     Wire.writeInt(p.samples(), out);
     Wire.writeString(p.source(), out);
+    Wire.writeStrings(p.choices(), out);
   }
 
   @Override
@@ -32,7 +33,8 @@ public final class ProblemCoder extends AtomicCoder<Problem> {
         Wire.readString(in),
         Wire.readStrings(in),
         Wire.readInt(in),
-        Wire.readString(in));
+        Wire.readString(in),
+        Wire.readStrings(in));
   }
 
   @Override

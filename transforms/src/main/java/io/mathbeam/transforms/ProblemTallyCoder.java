@@ -26,6 +26,7 @@ public final class ProblemTallyCoder extends AtomicCoder<ProblemTally> {
     Wire.writeInt(t.unparseable(), out);
     Wire.writeInt(t.graderTimeouts(), out);
     Wire.writeInt(t.graderErrors(), out);
+    Wire.writeInt(t.judgeErrors(), out);
     Wire.writeInt(t.truncated(), out);
     Wire.writeLong(t.completionTokens(), out);
   }
@@ -35,6 +36,7 @@ public final class ProblemTallyCoder extends AtomicCoder<ProblemTally> {
     return new ProblemTally(
         Wire.readString(in),
         Wire.readString(in),
+        Wire.readInt(in),
         Wire.readInt(in),
         Wire.readInt(in),
         Wire.readInt(in),

@@ -58,10 +58,7 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
   /** The inverse of {@link OutputSchemas#sampleRecord} for everything before grading. */
   static Generation generation(GenericRecord row, Map<String, Integer> samplesPerProblem) {
     String dataset = text(row, "data_source");
-    List<String> golds = new ArrayList<>();
-    for (Object gold : (List<?>) row.get("ground_truth")) {
-      golds.add(gold.toString());
-    }
+    List<String> golds = strings(row.get("ground_truth"));
     SampleRequest request =
         new SampleRequest(
             dataset,
@@ -70,7 +67,8 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
             golds,
             (Integer) row.get("sample_index"),
             samplesPerProblem.getOrDefault(dataset, 0),
-            (Long) row.get("seed"));
+            (Long) row.get("seed"),
+            strings(row.get("choices")));
     return new Generation(
         request,
         text(row, "response"),
@@ -83,6 +81,16 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
         (Integer) row.get("attempts"),
         text(row, "error_class"),
         text(row, "error_message"));
+  }
+
+  private static List<String> strings(Object list) {
+    List<String> out = new ArrayList<>();
+    if (list != null) {
+      for (Object item : (List<?>) list) {
+        out.add(item.toString());
+      }
+    }
+    return out;
   }
 
   private static String text(GenericRecord row, String field) {

@@ -1,13 +1,7 @@
 package io.mathbeam.transforms;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -15,8 +9,6 @@ import java.util.Set;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
-import org.apache.beam.sdk.io.FileIO;
-import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -64,16 +56,7 @@ public final class ReuseCachedGenerations
   @Override
   public PCollectionTuple expand(PCollection<SampleRequest> requests) {
     PCollection<KV<String, String>> cached =
-        requests
-            .getPipeline()
-            .apply(
-                "MatchCacheFiles",
-                FileIO.match()
-                    .filepattern(cacheDir + "/*.jsonl")
-                    .withEmptyMatchTreatment(EmptyMatchTreatment.ALLOW))
-            .apply("OpenCacheFiles", FileIO.readMatches())
-            .apply("ReadCacheLines", ParDo.of(new ReadCacheFileFn()))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of()));
+        requests.getPipeline().apply("ReadCache", ReadCacheLines.from(cacheDir));
 
     PCollectionView<Iterable<String>> cachedKeys =
         cached.apply("CachedKeys", Keys.create()).apply("CachedKeySet", View.asIterable());
@@ -110,32 +93,6 @@ public final class ReuseCachedGenerations
             .apply("AttachToRequests", ParDo.of(new AttachFn(requestTag, cacheTag)))
             .setCoder(GenerationCoder.of());
     return PCollectionTuple.of(REUSED, reused).and(MISSING, missing);
-  }
-
-  /** Emits (sample key, cache line) for every complete line of one cache file. */
-  static final class ReadCacheFileFn extends DoFn<FileIO.ReadableFile, KV<String, String>> {
-    private final Counter lines = Metrics.counter("mathbeam", "cache_lines_read");
-    private final Counter broken = Metrics.counter("mathbeam", "cache_lines_unreadable");
-
-    @ProcessElement
-    public void process(@Element FileIO.ReadableFile file, OutputReceiver<KV<String, String>> out)
-        throws IOException {
-      try (BufferedReader reader =
-          new BufferedReader(
-              new InputStreamReader(
-                  Channels.newInputStream(file.open()), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = reader.readLine()) != null) {
-          JsonNode node = CachedGenerationJson.parse(line);
-          if (node == null) {
-            broken.inc();
-            continue;
-          }
-          lines.inc();
-          out.output(KV.of(CachedGenerationJson.key(node), line));
-        }
-      }
-    }
   }
 
   static final class SkipCachedFn extends DoFn<SampleRequest, SampleRequest> {

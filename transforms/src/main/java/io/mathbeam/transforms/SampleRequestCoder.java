@@ -23,6 +23,7 @@ public final class SampleRequestCoder extends AtomicCoder<SampleRequest> {
     Wire.writeInt(r.sampleIndex(), out);
     Wire.writeInt(r.samplesPerProblem(), out);
     Wire.writeLong(r.seed(), out);
+    Wire.writeStrings(r.choices(), out);
   }
 
   @Override
@@ -34,7 +35,8 @@ public final class SampleRequestCoder extends AtomicCoder<SampleRequest> {
         Wire.readStrings(in),
         Wire.readInt(in),
         Wire.readInt(in),
-        Wire.readLong(in));
+        Wire.readLong(in),
+        Wire.readStrings(in));
   }
 
   @Override

@@ -56,8 +56,8 @@ public class CodersTest {
 
   @Test
   public void problemTalliesRoundTrip() throws Exception {
-    ProblemTally a = new ProblemTally("d", "p1", 4, 1, 1, 1, 0, 0, 1, 0, 1, 900);
-    ProblemTally b = new ProblemTally("d", "p2", 4, 4, 0, 0, 0, 0, 0, 0, 0, 1200);
+    ProblemTally a = new ProblemTally("d", "p1", 4, 1, 1, 1, 0, 0, 1, 0, 0, 1, 900);
+    ProblemTally b = new ProblemTally("d", "p2", 4, 3, 0, 0, 0, 0, 0, 0, 1, 0, 1200);
     CoderProperties.coderDecodeEncodeEqual(ProblemTallyCoder.of(), a);
     ProblemTallies tallies = new ProblemTallies().add(a).add(b).add(a);
     ProblemTallies decoded =

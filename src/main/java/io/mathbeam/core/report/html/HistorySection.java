@@ -6,11 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The trend over earlier runs: one table per dataset, oldest first, with the change per run. */
+/**
+ * The trend over earlier runs: per dataset a chart of pass@1 with its CI, and a table, oldest
+ * first, with the change per run.
+ */
 final class HistorySection {
   private HistorySection() {}
 
-  static void render(StringBuilder out, List<HistoryRow> history) {
+  static void render(StringBuilder out, List<HistoryRow> history, ChartIds ids) {
     if (history.isEmpty()) {
       return;
     }
@@ -25,6 +28,10 @@ final class HistorySection {
       List<HistoryRow> rows = new ArrayList<>(e.getValue());
       rows.sort(Comparator.comparing(HistoryRow::finishedAt));
       out.append("<h3>").append(Html.escape(e.getKey())).append("</h3>\n");
+      DatasetSection.figure(
+          out,
+          new TrendChart(e.getKey() + ": pass@1 over runs", rows).render(ids.next()),
+          "pass@1 of each run (whiskers: 95% confidence interval), oldest first.");
       out.append(
           "<table class=\"history\">\n<thead><tr><th>finished</th><th>model</th><th>run</th>"
               + "<th>pass@1 [95% CI]</th><th>change</th></tr></thead>\n<tbody>\n");

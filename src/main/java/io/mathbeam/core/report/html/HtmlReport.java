@@ -40,7 +40,7 @@ public final class HtmlReport {
       DatasetSection.render(body, data.datasets().get(i), "dataset-" + (i + 1), ids);
     }
     LatencySection.render(body, data.replicas(), ids);
-    HistorySection.render(body, data.history());
+    HistorySection.render(body, data.history(), ids);
     ProblemBrowser.render(body, data.problems(), limits);
 
     StringBuilder page = new StringBuilder(body.length() + PageAssets.CSS.length() + 4096);

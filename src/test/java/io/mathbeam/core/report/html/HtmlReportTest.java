@@ -61,6 +61,39 @@ public class HtmlReportTest {
   }
 
   @Test
+  public void historyDrawsOneTrendChartPerDatasetWithAPointPerRun() throws Exception {
+    ReportData base = SyntheticReports.realistic(12, 6, 4);
+    List<HistoryRow> history =
+        List.of(
+            new HistoryRow(
+                "2026-11-20T02:00:00Z", "night-1", "m", "aime", new Estimate(0.4, 0.3, 0.5)),
+            new HistoryRow(
+                "2026-11-21T02:00:00Z", "night-2", "m", "aime", new Estimate(0.5, 0.4, 0.6)),
+            new HistoryRow("2026-11-22T02:00:00Z", "night-3", "m", "aime", Estimate.of(0.2)),
+            new HistoryRow(
+                "2026-11-22T02:00:00Z", "night-3", "m", "math", new Estimate(0.7, 0.6, 0.8)));
+    ReportData data =
+        new ReportData(
+            base.title(),
+            base.generatedAt(),
+            base.simulatedModel(),
+            base.runFacts(),
+            base.datasets(),
+            base.replicas(),
+            base.problems(),
+            history);
+    String page = HtmlReport.render(data);
+    Document doc = PageStructure.parse(page);
+    assertEquals(2.0, xpath(doc, "count(//*[@id='history']//svg)"), 0);
+    assertEquals(4.0, xpath(doc, "count(//*[@id='history']//svg//circle)"), 0);
+    // the run without an interval gets no whisker
+    assertEquals(3.0, xpath(doc, "count(//*[@id='history']//svg//line[@class='ci-whisker'])"), 0);
+    assertTrue(page, page.contains("run 2: night-2 (m, 2026-11-21T02:00:00Z): pass@1 "));
+    int declared = PageStructure.count(page, "<svg ");
+    assertTrue(page.contains("content=\"" + declared + "\""));
+  }
+
+  @Test
   public void kCurvesHaveCiBandsMarkersAndLog2AxisAboveK8() {
     // pass@k and maj@k each get one band per dataset.
     assertEquals(4, PageStructure.count(largePage, "<polygon class=\"ci-band\""));
