@@ -17,6 +17,7 @@ import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
+import org.apache.avro.generic.GenericRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -61,7 +62,7 @@ final class JudgeStatistics {
                   new Row(
                       (Integer) r.get("sample_index"),
                       answer == null ? null : answer.toString(),
-                      status(r.get("symbolic_status").toString()),
+                      status(symbolicStatus(r)),
                       verdict == null ? null : verdict(verdict.toString())));
         });
     Grader grader = new Grader();
@@ -87,6 +88,12 @@ final class JudgeStatistics {
     if (root.get(DatasetMetrics.AGGREGATE) instanceof ObjectNode aggregate) {
       aggregate.set("judge", all.toJson(root));
     }
+  }
+
+  /** Runs written before the judge existed have no symbolic_status: their status is it. */
+  private static String symbolicStatus(GenericRecord r) {
+    Object symbolic = r.get("symbolic_status");
+    return (symbolic != null ? symbolic : r.get("status")).toString();
   }
 
   private static GradeStatus status(String wire) {

@@ -25,6 +25,7 @@ public final class Main {
           "  grade      grade a JSONL file of gold/pred pairs",
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
+          "  bench-regrade  regrade a synthetic run with each runner and a plain-Java floor",
           "",
           "'mathbeam <command> --help' lists a command's options.");
 
@@ -96,6 +97,9 @@ public final class Main {
       }
       case "bench-fleet" -> {
         return FleetBenchmark.main(rest, out);
+      }
+      case "bench-regrade" -> {
+        return RegradeBenchmark.run(rest, out);
       }
       case "bench-grade" -> {
         GradeBenchmark.main(rest);

@@ -83,6 +83,8 @@ final class RegradeCommand {
     manifest.put("runner", options.getRunner().getSimpleName());
     manifest.remove("finished_at");
     manifest.remove("duration_seconds");
+    // regrade calls no server, so no judge: the new run's grades are the symbolic grader's
+    manifest.putObject("judge").put("mode", "off").put("regrade", "the judge is not asked again");
 
     if (options.getRunner() == DirectRunner.class) {
       DirectOptions direct = options.as(DirectOptions.class);

@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.report.JudgeTable;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.ReportedTable;
 import io.mathbeam.core.report.StandardErrorTable;
@@ -126,6 +127,11 @@ final class RunOutputs {
     if (!standardErrors.isEmpty()) {
       out.println();
       out.print(standardErrors);
+    }
+    String judge = JudgeTable.format(root);
+    if (!judge.isEmpty()) {
+      out.println();
+      out.print(judge);
     }
     if (!comparison.isEmpty()) {
       out.println();

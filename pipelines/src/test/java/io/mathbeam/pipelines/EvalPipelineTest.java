@@ -88,8 +88,11 @@ public class EvalPipelineTest {
     List<GenericRecord> problemRows = ParquetRecords.readAll(out + "/problems/*.parquet");
     assertEquals(16, problemRows.size());
     for (GenericRecord row : problemRows) {
-      assertEquals(6, ((List<?>) row.get("responses")).size());
+      // no response text: grouping by problem must not carry it
+      assertEquals(null, row.getSchema().getField("responses"));
+      assertTrue(row.get("problem").toString().length() > 10);
       assertEquals(6, ((List<?>) row.get("rewards")).size());
+      assertEquals(6, ((List<?>) row.get("statuses")).size());
       assertEquals(6, ((List<?>) row.get("extracted_answers")).size());
     }
     for (GenericRecord row : samples) {

@@ -41,9 +41,10 @@ public class JudgePipelineTest {
         faults.replicas(2).timeScale(2000).modelName("judge").judge(behavior).build());
   }
 
-  private static void eval(String... args) throws Exception {
-    new EvalCommand(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-        .run(args);
+  private static String eval(String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new EvalCommand(new PrintStream(out, true, StandardCharsets.UTF_8)).run(args);
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   private static String text(GenericRecord r, String field) {
@@ -64,7 +65,8 @@ public class JudgePipelineTest {
         "--judgeEndpoints=" + String.join(",", judge.endpoints()),
         "--rewardFrom=judge"
       };
-      eval(args);
+      String printed = eval(args);
+      assertTrue(printed, printed.contains("Judge (cascade, headline from judge), pass@1 by reading:"));
 
       List<GenericRecord> rows = ParquetRecords.readAll(out + "/samples/*.parquet");
       assertEquals(16 * 8, rows.size());

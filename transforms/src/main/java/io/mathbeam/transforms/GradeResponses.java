@@ -36,7 +36,8 @@ public final class GradeResponses
     return generations.apply("Grade", ParDo.of(new GradeFn())).setCoder(GradedSampleCoder.of());
   }
 
-  static GradedSample grade(Grader grader, Generation g) {
+  /** The grade of one generation; the pipeline's grading step and the regrade floor share it. */
+  public static GradedSample grade(Grader grader, Generation g) {
     if (g.failed()) {
       return new GradedSample(g, null, GradeStatus.REQUEST_ERROR, 0);
     }

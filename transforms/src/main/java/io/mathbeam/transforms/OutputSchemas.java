@@ -49,7 +49,7 @@ public final class OutputSchemas {
           .requiredDouble("reward")
           .requiredLong("grade_micros")
           .requiredString("grader_version")
-          .requiredString("symbolic_status")
+          .optionalString("symbolic_status")
           .optionalString("judge_verdict")
           .optionalString("judge_reply")
           .optionalString("judge_error")
@@ -76,13 +76,6 @@ public final class OutputSchemas {
           .noDefault()
           .requiredInt("num_samples")
           .requiredInt("num_correct")
-          .name("responses")
-          .type()
-          .array()
-          .items()
-          .nullable()
-          .stringType()
-          .noDefault()
           .name("rewards")
           .type()
           .array()
@@ -158,6 +151,31 @@ public final class OutputSchemas {
           "status",
           "reward");
 
+  /**
+   * The columns of {@link #SAMPLE} that hold a generation as the server returned it, before any
+   * grade: what a regrade reads back.
+   */
+  public static final Schema STORED_GENERATION =
+      projection(
+          SAMPLE,
+          "data_source",
+          "problem_id",
+          "sample_index",
+          "seed",
+          "problem",
+          "ground_truth",
+          "response",
+          "reasoning",
+          "finish_reason",
+          "prompt_tokens",
+          "completion_tokens",
+          "latency_ms",
+          "replica",
+          "attempts",
+          "error_class",
+          "error_message",
+          "choices");
+
   /** The columns of {@link #SAMPLE} behind the symbolic-versus-judge metrics: no text. */
   public static final Schema SAMPLE_JUDGE =
       projection(
@@ -166,6 +184,7 @@ public final class OutputSchemas {
           "problem_id",
           "sample_index",
           "extracted_answer",
+          "status",
           "symbolic_status",
           "judge_verdict");
 
@@ -177,7 +196,7 @@ public final class OutputSchemas {
    * A read projection of {@code full}: the named fields with their definitions, so a projection can
    * never disagree with the files' schema.
    */
-  static Schema projection(Schema full, String... fields) {
+  public static Schema projection(Schema full, String... fields) {
     List<Schema.Field> copies = new ArrayList<>();
     for (String name : fields) {
       Schema.Field f = full.getField(name);
@@ -228,21 +247,28 @@ public final class OutputSchemas {
   }
 
   /** One row per problem; {@code samples} must be sorted by sample index. */
-  public static GenericRecord problemRecord(List<GradedSample> samples) {
-    SampleRequest first = samples.get(0).request();
+  public static GenericRecord problemRecord(List<ProblemSample> samples) {
+    ProblemSample first = samples.get(0);
+    String problem = "";
+    for (ProblemSample s : samples) {
+      if (s.problem() != null) {
+        problem = s.problem();
+        break;
+      }
+    }
     GenericData.Record rec = new GenericData.Record(PROBLEM);
     rec.put("data_source", first.datasetId());
     rec.put("problem_id", first.problemId());
-    rec.put("problem", first.problem());
+    rec.put("problem", problem);
     rec.put("ground_truth", first.goldAnswers());
     rec.put("num_samples", samples.size());
-    rec.put("num_correct", (int) samples.stream().filter(GradedSample::correct).count());
-    rec.put("responses", samples.stream().map(s -> s.generation().text()).toList());
+    rec.put("num_correct", (int) samples.stream().filter(ProblemSample::correct).count());
     rec.put("rewards", samples.stream().map(s -> s.correct() ? 1.0 : 0.0).toList());
-    rec.put("extracted_answers", samples.stream().map(GradedSample::extractedAnswer).toList());
-    rec.put("statuses", samples.stream().map(s -> s.status().wireName()).toList());
-    rec.put("seeds", samples.stream().map(s -> s.request().seed()).toList());
+    rec.put("extracted_answers", samples.stream().map(ProblemSample::extractedAnswer).toList());
+    rec.put("statuses", samples.stream().map(ProblemSample::status).toList());
+    rec.put("seeds", samples.stream().map(ProblemSample::seed).toList());
     rec.put("grader_version", Grader.VERSION);
     return rec;
   }
+
 }

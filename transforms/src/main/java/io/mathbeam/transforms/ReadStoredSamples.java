@@ -37,7 +37,11 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
   @Override
   public PCollection<Generation> expand(PBegin begin) {
     return begin
-        .apply("ReadSampleRows", ParquetIO.read(OutputSchemas.SAMPLE).from(samplesGlob))
+        .apply(
+            "ReadSampleRows",
+            ParquetIO.read(OutputSchemas.STORED_GENERATION)
+                .withProjection(OutputSchemas.STORED_GENERATION, OutputSchemas.STORED_GENERATION)
+                .from(samplesGlob))
         .apply("ToGenerations", ParDo.of(new ToGenerationFn(samplesPerProblem)))
         .setCoder(GenerationCoder.of());
   }
@@ -56,7 +60,7 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
   }
 
   /** The inverse of {@link OutputSchemas#sampleRecord} for everything before grading. */
-  static Generation generation(GenericRecord row, Map<String, Integer> samplesPerProblem) {
+  public static Generation generation(GenericRecord row, Map<String, Integer> samplesPerProblem) {
     String dataset = text(row, "data_source");
     List<String> golds = strings(row.get("ground_truth"));
     SampleRequest request =

@@ -34,7 +34,8 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  */
 public final class WriteResults extends PTransform<PCollection<GradedSample>, PDone> {
   /**
-   * Samples are grouped into this many buckets of problems, not by problem: the DirectRunner runs
+   * Samples (their small {@link ProblemSample} parts) are grouped into this many buckets of
+   * problems, not by problem: the DirectRunner runs
    * one bundle per key after a GroupByKey, and a bundle per problem made the Parquet writer's
    * per-bundle setup dominate the run.
    */
@@ -91,11 +92,14 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
 
     samples
         .apply(
+            "ProblemSamples",
+            MapElements.into(TypeDescriptor.of(ProblemSample.class)).via(ProblemSample::of))
+        .setCoder(ProblemSampleCoder.of())
+        .apply(
             "KeyByBucket",
-            WithKeys.of(
-                    (GradedSample s) -> Math.floorMod(s.request().problemKey().hashCode(), BUCKETS))
+            WithKeys.of((ProblemSample s) -> Math.floorMod(s.problemKey().hashCode(), BUCKETS))
                 .withKeyType(TypeDescriptors.integers()))
-        .setCoder(KvCoder.of(VarIntCoder.of(), GradedSampleCoder.of()))
+        .setCoder(KvCoder.of(VarIntCoder.of(), ProblemSampleCoder.of()))
         .apply("GroupByBucket", GroupByKey.create())
         .apply("ProblemRows", ParDo.of(new ProblemRowFn()))
         .setCoder(AvroCoder.of(OutputSchemas.PROBLEM))
@@ -143,16 +147,17 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
   }
 
   /** Splits a bucket into problems and writes one row per problem, samples in index order. */
-  static final class ProblemRowFn extends DoFn<KV<Integer, Iterable<GradedSample>>, GenericRecord> {
+  static final class ProblemRowFn
+      extends DoFn<KV<Integer, Iterable<ProblemSample>>, GenericRecord> {
     @ProcessElement
     public void process(
-        @Element KV<Integer, Iterable<GradedSample>> bucket, OutputReceiver<GenericRecord> out) {
-      Map<String, List<GradedSample>> byProblem = new TreeMap<>();
-      for (GradedSample s : bucket.getValue()) {
-        byProblem.computeIfAbsent(s.request().problemKey(), k -> new ArrayList<>()).add(s);
+        @Element KV<Integer, Iterable<ProblemSample>> bucket, OutputReceiver<GenericRecord> out) {
+      Map<String, List<ProblemSample>> byProblem = new TreeMap<>();
+      for (ProblemSample s : bucket.getValue()) {
+        byProblem.computeIfAbsent(s.problemKey(), k -> new ArrayList<>()).add(s);
       }
-      for (List<GradedSample> samples : byProblem.values()) {
-        samples.sort(Comparator.comparingInt(s -> s.request().sampleIndex()));
+      for (List<ProblemSample> samples : byProblem.values()) {
+        samples.sort(Comparator.comparingInt(ProblemSample::sampleIndex));
         out.output(OutputSchemas.problemRecord(samples));
       }
     }

@@ -1,0 +1,233 @@
+package io.mathbeam.pipelines;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mathbeam.core.grading.GradeResult;
+import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.transforms.OutputSchemas;
+import io.mathbeam.transforms.ParquetRecords;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * {@link RegradeFloor}: on a small synthetic run, its counts and pass@1 are what grading every row
+ * by hand gives, and its outputs read back.
+ */
+public class RegradeFloorTest {
+  private static final int PROBLEMS = 60;
+  private static final int K = 8;
+
+  /**
+   * The grader's budget is wall time; on a loaded machine a sample can overrun 200 ms and come out
+   * grader_timeout on one side only. A long budget makes both sides decide every sample.
+   */
+  private static final Grader GRADER = new Grader(Duration.ofSeconds(30));
+
+  @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
+
+  private static Path input;
+  private static Path output;
+  private static RegradeFloorResult result;
+
+  /** Per sample key ({@code dataset/problem#index}), the grade computed here, row by row. */
+  private static Map<String, GradeStatus> expected;
+
+  @BeforeClass
+  public static void regrade() throws Exception {
+    input = TMP.newFolder("input").toPath();
+    // several small files, so the reader crosses file boundaries
+    SyntheticRun.write(input, PROBLEMS, K, 5, 100);
+    output = TMP.getRoot().toPath().resolve("regraded");
+    result = RegradeFloor.run(input, output, 2, GRADER);
+
+    Grader grader = GRADER;
+    expected = new HashMap<>();
+    for (GenericRecord r : ParquetRecords.readAll(input + "/samples/*.parquet")) {
+      expected.put(key(r), gradeByHand(grader, r));
+    }
+  }
+
+  /** The grading rules of regrade, written out: errors, truncation, then the grader. */
+  private static GradeStatus gradeByHand(Grader grader, GenericRecord r) {
+    if (r.get("error_class") != null) {
+      return GradeStatus.REQUEST_ERROR;
+    }
+    if ("length".equals(String.valueOf(r.get("finish_reason")))) {
+      return GradeStatus.NO_ANSWER;
+    }
+    List<String> golds = new ArrayList<>();
+    ((List<?>) r.get("ground_truth")).forEach(g -> golds.add(g.toString()));
+    String response = r.get("response") == null ? "" : r.get("response").toString();
+    GradeResult graded = grader.grade(response, golds);
+    return graded.status();
+  }
+
+  @Test
+  public void countsAndPassAtOneEqualGradingEachRowByHand() throws Exception {
+    Map<String, Map<GradeStatus, Long>> counts = new TreeMap<>();
+    Map<String, Map<String, int[]>> perProblem = new TreeMap<>(); // {correct, samples}
+    expected.forEach(
+        (key, status) -> {
+          String dataset = key.substring(0, key.indexOf('/'));
+          String problem = key.substring(0, key.indexOf('#'));
+          counts.computeIfAbsent(dataset, d -> new TreeMap<>()).merge(status, 1L, Long::sum);
+          int[] tally =
+              perProblem
+                  .computeIfAbsent(dataset, d -> new TreeMap<>())
+                  .computeIfAbsent(problem, p -> new int[2]);
+          tally[0] += status == GradeStatus.CORRECT ? 1 : 0;
+          tally[1]++;
+        });
+
+    JsonNode root = MetricsJson.JSON.readTree(output.resolve("metrics.json").toFile());
+    List<DatasetMetrics> written = MetricsJson.parse(root);
+    for (List<DatasetMetrics> metrics : List.of(result.metrics(), written)) {
+      Map<String, DatasetMetrics> byName = new HashMap<>();
+      metrics.forEach(m -> byName.put(m.dataset(), m));
+      assertEquals(counts.size() + 1, byName.size());
+      for (String dataset : counts.keySet()) {
+        DatasetMetrics m = byName.get(dataset);
+        Map<GradeStatus, Long> c = counts.get(dataset);
+        assertEquals(dataset, perProblem.get(dataset).size(), m.numProblems());
+        assertEquals(dataset, c.values().stream().mapToLong(Long::longValue).sum(), m.numSamples());
+        assertEquals(dataset, (long) c.getOrDefault(GradeStatus.CORRECT, 0L), m.correct());
+        assertEquals(dataset, (long) c.getOrDefault(GradeStatus.INCORRECT, 0L), m.incorrect());
+        assertEquals(dataset, (long) c.getOrDefault(GradeStatus.NO_ANSWER, 0L), m.noAnswer());
+        assertEquals(dataset, (long) c.getOrDefault(GradeStatus.UNPARSEABLE, 0L), m.unparseable());
+        assertEquals(
+            dataset, (long) c.getOrDefault(GradeStatus.REQUEST_ERROR, 0L), m.requestErrors());
+        double passAt1 =
+            perProblem.get(dataset).values().stream()
+                .mapToDouble(t -> (double) t[0] / t[1])
+                .average()
+                .orElseThrow();
+        assertEquals(dataset, passAt1, m.passAtK().get(0), 1e-12);
+        assertEquals(dataset, K, m.passAtK().size());
+      }
+      DatasetMetrics aggregate = byName.get(DatasetMetrics.AGGREGATE);
+      assertEquals(PROBLEMS * K, aggregate.numSamples());
+      assertEquals(PROBLEMS, aggregate.numProblems());
+    }
+    assertEquals(PROBLEMS * K, result.samples());
+  }
+
+  @Test
+  public void regradedSamplesReadBackWithTheirNewGrades() throws Exception {
+    List<GenericRecord> rows = ParquetRecords.readAll(output + "/samples/*.parquet");
+    assertEquals(PROBLEMS * K, rows.size());
+    Map<String, String> inputResponses = new HashMap<>();
+    for (GenericRecord r : ParquetRecords.readAll(input + "/samples/*.parquet")) {
+      inputResponses.put(key(r), String.valueOf(r.get("response")));
+    }
+    for (GenericRecord r : rows) {
+      assertEquals(OutputSchemas.SAMPLE, r.getSchema());
+      assertEquals(expected.get(key(r)).wireName(), r.get("status").toString());
+      assertEquals(r.get("status").toString(), r.get("symbolic_status").toString());
+      assertEquals(Grader.VERSION, r.get("grader_version").toString());
+      double reward = expected.get(key(r)) == GradeStatus.CORRECT ? 1.0 : 0.0;
+      assertEquals(reward, (Double) r.get("reward"), 0.0);
+      assertEquals(inputResponses.get(key(r)), String.valueOf(r.get("response")));
+    }
+  }
+
+  @Test
+  public void manifestIsTheInputsWithTheRegradeStamped() throws Exception {
+    JsonNode in =
+        MetricsJson.JSON.readTree(input.resolve("metrics.json").toFile()).path("manifest");
+    JsonNode out =
+        MetricsJson.JSON.readTree(output.resolve("metrics.json").toFile()).path("manifest");
+    assertEquals(input.toString(), out.path("regraded_from").asText());
+    assertEquals(Grader.VERSION, out.path("grader_version").asText());
+    assertEquals("RegradeFloor", out.path("runner").asText());
+    assertEquals(in.path("datasets"), out.path("datasets"));
+    assertEquals(in.path("sampling"), out.path("sampling"));
+    assertTrue(out.has("finished_at") && out.has("duration_seconds"));
+  }
+
+  @Test
+  public void threadCountDoesNotChangeTheMetrics() throws Exception {
+    RegradeFloorResult single = RegradeFloor.run(input, TMP.newFolder("one").toPath(), 1, GRADER);
+    RegradeFloorResult three = RegradeFloor.run(input, TMP.newFolder("three").toPath(), 3, GRADER);
+    assertEquals(withoutTokenMeans(result.metrics()), withoutTokenMeans(single.metrics()));
+    assertEquals(withoutTokenMeans(result.metrics()), withoutTokenMeans(three.metrics()));
+    // the benchmark's checks agree: same metrics, and the same grade sample by sample
+    assertEquals(
+        List.of(), RegradeBenchmark.compareWithFloor("one", result.metrics(), single.metrics()));
+    RegradeBenchmarkSamples samples = RegradeBenchmarkSamples.compare(output, single.output());
+    assertEquals(0, samples.differing() + samples.missing() + samples.extra());
+    try (Stream<Path> shards = Files.list(TMP.getRoot().toPath().resolve("three/samples"))) {
+      assertEquals(3, shards.count());
+    }
+  }
+
+  @Test
+  public void refusesWhatIsNotARunDirectory() throws Exception {
+    Path empty = TMP.newFolder("empty").toPath();
+    RegradeFloorException noMetrics =
+        assertThrows(
+            RegradeFloorException.class,
+            () -> RegradeFloor.run(empty, TMP.getRoot().toPath().resolve("x"), 1));
+    assertTrue(noMetrics.getMessage(), noMetrics.getMessage().contains("metrics.json"));
+
+    Files.copy(input.resolve("metrics.json"), empty.resolve("metrics.json"));
+    RegradeFloorException noSamples =
+        assertThrows(
+            RegradeFloorException.class,
+            () -> RegradeFloor.run(empty, TMP.getRoot().toPath().resolve("y"), 1));
+    assertTrue(noSamples.getMessage(), noSamples.getMessage().contains("samples"));
+
+    IllegalArgumentException sameDir =
+        assertThrows(IllegalArgumentException.class, () -> RegradeFloor.run(input, input, 1));
+    assertTrue(sameDir.getMessage(), sameDir.getMessage().contains("--output"));
+  }
+
+  /** Mean completion tokens are sums in a different order per thread count: compare the rest. */
+  private static List<String> withoutTokenMeans(List<DatasetMetrics> metrics) {
+    List<String> out = new ArrayList<>();
+    for (DatasetMetrics m : metrics) {
+      out.add(
+          m.dataset()
+              + " "
+              + m.numProblems()
+              + " "
+              + m.numSamples()
+              + " "
+              + m.correct()
+              + " "
+              + m.incorrect()
+              + " "
+              + m.noAnswer()
+              + " "
+              + m.unparseable()
+              + " "
+              + m.requestErrors()
+              + " "
+              + m.truncated()
+              + " "
+              + String.format("%.12f", m.passAtK().get(0)));
+    }
+    return out;
+  }
+
+  private static String key(GenericRecord r) {
+    return r.get("data_source") + "/" + r.get("problem_id") + "#" + r.get("sample_index");
+  }
+}
