@@ -39,9 +39,7 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
     return begin
         .apply(
             "ReadSampleRows",
-            ParquetIO.read(OutputSchemas.STORED_GENERATION)
-                .withProjection(OutputSchemas.STORED_GENERATION, OutputSchemas.STORED_GENERATION)
-                .from(samplesGlob))
+            ParquetIO.read(OutputSchemas.STORED_GENERATION).from(samplesGlob))
         .apply("ToGenerations", ParDo.of(new ToGenerationFn(samplesPerProblem)))
         .setCoder(GenerationCoder.of());
   }
