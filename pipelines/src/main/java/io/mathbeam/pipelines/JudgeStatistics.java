@@ -17,7 +17,6 @@ import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
-import org.apache.avro.generic.GenericRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiPredicate;
+import org.apache.avro.generic.GenericRecord;
 
 /**
  * The symbolic grader and the judge side by side: for each dataset and for {@code _aggregate},

@@ -2,9 +2,6 @@ package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mathbeam.core.choice.ChoiceGrade;
-import io.mathbeam.core.choice.MultipleChoice;
-import io.mathbeam.core.grading.GradeResult;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
@@ -17,9 +14,9 @@ import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
 import io.mathbeam.transforms.GradeResponses;
 import io.mathbeam.transforms.OutputSchemas;
+import io.mathbeam.transforms.ParquetRecords;
 import io.mathbeam.transforms.ProblemSample;
 import io.mathbeam.transforms.ReadStoredSamples;
-import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -46,7 +43,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.parquet.hadoop.ParquetWriter;
 
@@ -205,8 +201,7 @@ final class RegradeFloor {
       shard
           .problems()
           .forEach(
-              (key, parts) ->
-                  problems.computeIfAbsent(key, k -> new ArrayList<>()).addAll(parts));
+              (key, parts) -> problems.computeIfAbsent(key, k -> new ArrayList<>()).addAll(parts));
     }
     if (written != read) {
       throw new IllegalStateException(
@@ -258,7 +253,9 @@ final class RegradeFloor {
     Files.createDirectories(dir);
     try (ParquetWriter<GenericRecord> writer =
         RegradeFloorParquet.open(
-            dir.resolve("problems-00000-of-00001.parquet"), OutputSchemas.PROBLEM, ROW_GROUP_BYTES)) {
+            dir.resolve("problems-00000-of-00001.parquet"),
+            OutputSchemas.PROBLEM,
+            ROW_GROUP_BYTES)) {
       for (List<ProblemSample> parts : problems.values()) {
         parts.sort(Comparator.comparingInt(ProblemSample::sampleIndex));
         writer.write(OutputSchemas.problemRecord(parts));

@@ -47,7 +47,13 @@ final class RunOutputs {
   static void clearPrevious(String outputDir) throws IOException {
     List<ResourceId> stale = new ArrayList<>();
     for (String pattern :
-        List.of("/samples/*", "/problems/*", "/rejected/*", "/metrics.json", "/report.html")) {
+        List.of(
+            "/samples/*",
+            "/.samples-tmp/*",
+            "/problems/*",
+            "/rejected/*",
+            "/metrics.json",
+            "/report.html")) {
       MatchResult match = FileSystems.match(List.of(outputDir + pattern)).get(0);
       if (match.status() == MatchResult.Status.OK) {
         match.metadata().forEach(m -> stale.add(m.resourceId()));

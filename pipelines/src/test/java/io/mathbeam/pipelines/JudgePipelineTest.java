@@ -66,7 +66,8 @@ public class JudgePipelineTest {
         "--rewardFrom=judge"
       };
       String printed = eval(args);
-      assertTrue(printed, printed.contains("Judge (cascade, headline from judge), pass@1 by reading:"));
+      assertTrue(
+          printed, printed.contains("Judge (cascade, headline from judge), pass@1 by reading:"));
 
       List<GenericRecord> rows = ParquetRecords.readAll(out + "/samples/*.parquet");
       assertEquals(16 * 8, rows.size());

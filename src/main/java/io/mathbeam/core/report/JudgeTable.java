@@ -7,8 +7,7 @@ import java.util.Map;
 
 /**
  * The symbolic grader and the judge side by side, one row per dataset, from the {@code judge}
- * objects of metrics.json: pass@1 of the four readings, the judge's verdicts and the
- * disagreements.
+ * objects of metrics.json: pass@1 of the four readings, the judge's verdicts and the disagreements.
  */
 public final class JudgeTable {
   private static final String[] READINGS = {

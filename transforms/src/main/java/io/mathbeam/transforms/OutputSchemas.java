@@ -270,5 +270,4 @@ public final class OutputSchemas {
     rec.put("grader_version", Grader.VERSION);
     return rec;
   }
-
 }

@@ -37,9 +37,7 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
   @Override
   public PCollection<Generation> expand(PBegin begin) {
     return begin
-        .apply(
-            "ReadSampleRows",
-            ParquetIO.read(OutputSchemas.STORED_GENERATION).from(samplesGlob))
+        .apply("ReadSampleRows", ParquetIO.read(OutputSchemas.STORED_GENERATION).from(samplesGlob))
         .apply("ToGenerations", ParDo.of(new ToGenerationFn(samplesPerProblem)))
         .setCoder(GenerationCoder.of());
   }

@@ -35,9 +35,8 @@ import org.apache.beam.sdk.values.TypeDescriptors;
 public final class WriteResults extends PTransform<PCollection<GradedSample>, PDone> {
   /**
    * Samples (their small {@link ProblemSample} parts) are grouped into this many buckets of
-   * problems, not by problem: the DirectRunner runs
-   * one bundle per key after a GroupByKey, and a bundle per problem made the Parquet writer's
-   * per-bundle setup dominate the run.
+   * problems, not by problem: the DirectRunner runs one bundle per key after a GroupByKey, and a
+   * bundle per problem made the Parquet writer's per-bundle setup dominate the run.
    */
   static final int BUCKETS = 16;
 
@@ -76,19 +75,7 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
 
   @Override
   public PDone expand(PCollection<GradedSample> samples) {
-    samples
-        .apply(
-            "SampleRows",
-            MapElements.into(TypeDescriptor.of(GenericRecord.class))
-                .via(OutputSchemas::sampleRecord))
-        .setCoder(AvroCoder.of(OutputSchemas.SAMPLE))
-        .apply(
-            "WriteSamples",
-            FileIO.<GenericRecord>write()
-                .via(new ParquetRecordSink(OutputSchemas.SAMPLE))
-                .to(outputDir + "/samples")
-                .withPrefix("samples")
-                .withSuffix(".parquet"));
+    samples.apply("WriteSamples", WriteSampleFiles.to(outputDir));
 
     samples
         .apply(
