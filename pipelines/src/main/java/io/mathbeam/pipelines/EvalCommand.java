@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.runners.direct.DirectRunner;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
@@ -57,16 +56,42 @@ public final class EvalCommand {
   /** Runs an evaluation; returns its result, or throws with a message for the user. */
   public EvalResult run(String[] args) throws Exception {
     EvalOptions options = parse(args);
+    RunnerChoice.apply(options, args, inputs(options).totalSamples(), out);
     return execute(options, List.of(prepare(options, args, UUID.randomUUID().toString()))).get(0);
   }
 
+  /** The options of {@code args}; the runner and its defaults are set by {@link RunnerChoice}. */
   static EvalOptions parse(String[] args) {
-    EvalOptions options =
-        PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
-    if (options.getRunner() == DirectRunner.class) {
-      applyDirectRunnerDefaults(args, options.as(DirectOptions.class));
+    return PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+  }
+
+  /** The problem sources the options name, their problems, and the run's number of samples. */
+  record Inputs(List<ProblemSource> sources, List<Problem> known, long totalSamples) {}
+
+  /**
+   * Reads the problems the options select (the built-in sample set when none). The number of
+   * samples is -1 when a source is Parquet, whose problems are read only by the pipeline.
+   */
+  static Inputs inputs(EvalOptions options) throws Exception {
+    FieldMapping mapping =
+        new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
+    List<ProblemSource> sources =
+        ProblemSelection.resolve(
+            options.getProblems(),
+            options.getBenchmarks(),
+            options.getDataDir(),
+            options.getSamples());
+    if (sources.isEmpty()) {
+      sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
     }
-    return options;
+    List<Problem> known = new ArrayList<>();
+    boolean allKnown = true;
+    for (ProblemSource source : sources) {
+      allKnown &= source.format() != ProblemFormat.PARQUET;
+      known.addAll(ProblemFiles.readProblems(source, mapping));
+    }
+    long totalSamples = allKnown ? known.stream().mapToLong(Problem::samples).sum() : -1;
+    return new Inputs(sources, known, totalSamples);
   }
 
   /**
@@ -80,15 +105,8 @@ public final class EvalCommand {
     boolean direct = options.getRunner() == DirectRunner.class;
     FieldMapping mapping =
         new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
-    List<ProblemSource> sources =
-        ProblemSelection.resolve(
-            options.getProblems(),
-            options.getBenchmarks(),
-            options.getDataDir(),
-            options.getSamples());
-    if (sources.isEmpty()) {
-      sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
-    }
+    Inputs inputs = inputs(options);
+    List<ProblemSource> sources = inputs.sources();
     // read before any request is sent: a typo in it must not cost a run
     List<ReportedValue> reported =
         options.getReported() == null
@@ -113,13 +131,8 @@ public final class EvalCommand {
                 ? PromptTemplate.DEFAULT_USER_TEMPLATE
                 : options.getUserTemplate());
 
-    List<Problem> known = new ArrayList<>();
-    boolean allKnown = true;
-    for (ProblemSource source : sources) {
-      allKnown &= source.format() != ProblemFormat.PARQUET;
-      known.addAll(ProblemFiles.readProblems(source, mapping));
-    }
-    long totalSamples = allKnown ? known.stream().mapToLong(Problem::samples).sum() : -1;
+    List<Problem> known = inputs.known();
+    long totalSamples = inputs.totalSamples();
 
     SimulatedFleet fleet = null;
     JudgeSetup.Judge judge = null;
@@ -309,23 +322,6 @@ public final class EvalCommand {
       } finally {
         judge.close();
       }
-    }
-  }
-
-  /**
-   * The DirectRunner's enforcement checks clone every element through its coder and were measured
-   * to make 100k-sample runs 3x slower or run out of memory (docs/runners.md); the CLI turns them
-   * off unless asked for. Tests build pipelines with TestPipeline and keep them on. {@code
-   * Pipeline.run()} on the DirectRunner returns only when the job is done unless blockOnRun is off,
-   * which would leave no time for the progress line.
-   */
-  private static void applyDirectRunnerDefaults(String[] args, DirectOptions direct) {
-    direct.setBlockOnRun(false);
-    if (Arrays.stream(args).noneMatch(a -> a.startsWith("--enforceImmutability"))) {
-      direct.setEnforceImmutability(false);
-    }
-    if (Arrays.stream(args).noneMatch(a -> a.startsWith("--enforceEncodability"))) {
-      direct.setEnforceEncodability(false);
     }
   }
 

@@ -23,8 +23,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.beam.runners.direct.DirectOptions;
-import org.apache.beam.runners.direct.DirectRunner;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.FileSystems;
@@ -86,11 +84,7 @@ final class RegradeCommand {
     // regrade calls no server, so no judge: the new run's grades are the symbolic grader's
     manifest.putObject("judge").put("mode", "off").put("regrade", "the judge is not asked again");
 
-    if (options.getRunner() == DirectRunner.class) {
-      DirectOptions direct = options.as(DirectOptions.class);
-      direct.setEnforceImmutability(false);
-      direct.setEnforceEncodability(false);
-    }
+    RunnerChoice.apply(options, args, storedSamples(oldMetrics), out);
     RunOutputs.clearPrevious(output);
     Pipeline pipeline = Pipeline.create(options);
     PCollection<GradedSample> graded =
@@ -111,6 +105,12 @@ final class RegradeCommand {
     copyRejected(input, output);
     return RunOutputs.finish(
         output, started, Instant.now(), RunCounters.of(result), reported, null, out);
+  }
+
+  /** The number of samples the earlier run wrote, from its metrics; -1 when it does not say. */
+  private static long storedSamples(JsonNode metrics) {
+    JsonNode aggregate = metrics.path("_aggregate").path("num_samples");
+    return aggregate.isNumber() ? aggregate.asLong() : -1;
   }
 
   private static JsonNode readMetrics(String runDir) throws IOException {

@@ -69,11 +69,8 @@ final class RegradeFloor {
   /** Generations queued per grading thread: enough to ride out a slow row, few enough to hold. */
   static final int QUEUE_SLOTS_PER_THREAD = 64;
 
-  /**
-   * Row group size of the output files. Smaller than Parquet's 128 MB default, which the pipeline's
-   * sink keeps: each writer buffers a whole row group, and the floor should not pay memory for it.
-   */
-  static final long ROW_GROUP_BYTES = 32L << 20;
+  /** Row group size of the output files: the pipeline's samples writer's, which bounds memory. */
+  static final long ROW_GROUP_BYTES = OutputSchemas.SAMPLE_ROW_GROUP_BYTES;
 
   /** Tells a grading thread that no more rows come. */
   private static final Generation END_OF_INPUT =

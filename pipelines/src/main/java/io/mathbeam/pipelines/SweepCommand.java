@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,15 +61,32 @@ final class SweepCommand {
     List<EvalCommand.Prepared> runs = new ArrayList<>();
     EvalOptions first = null;
     try {
+      List<String[]> argvs = new ArrayList<>();
+      List<EvalOptions> parsed = new ArrayList<>();
+      long samples = 0;
       for (SweepFile.Entry model : sweep.models()) {
         List<String> modelArgs = new ArrayList<>(common);
         modelArgs.addAll(model.args());
         modelArgs.add("--output=" + root + "/" + model.name());
         String[] argv = modelArgs.toArray(new String[0]);
         EvalOptions options = EvalCommand.parse(argv);
-        first = first == null ? options : first;
-        out.println("Model " + model.name() + ":");
-        runs.add(eval.prepare(options, argv, runId));
+        long modelSamples = EvalCommand.inputs(options).totalSamples();
+        samples = samples < 0 || modelSamples < 0 ? -1 : samples + modelSamples;
+        argvs.add(argv);
+        parsed.add(options);
+      }
+      // one job: the runner is chosen once, by the whole sweep's size
+      for (int i = 0; i < parsed.size(); i++) {
+        RunnerChoice.apply(
+            parsed.get(i),
+            argvs.get(i),
+            samples,
+            i == 0 ? out : new PrintStream(OutputStream.nullOutputStream()));
+      }
+      first = parsed.get(0);
+      for (int i = 0; i < parsed.size(); i++) {
+        out.println("Model " + sweep.models().get(i).name() + ":");
+        runs.add(eval.prepare(parsed.get(i), argvs.get(i), runId));
       }
     } catch (Exception e) {
       runs.forEach(EvalCommand.Prepared::close);

@@ -576,8 +576,8 @@ final class SyntheticRun {
 
   /** Writes rows into {@code samples-NNNNN-of-MMMMM.parquet}, a new file every so many rows. */
   private static final class RollingWriter implements AutoCloseable {
-    /** The pipelines' sink writes with Parquet's default row group size; so do synthetic runs. */
-    private static final long ROW_GROUP_BYTES = ParquetWriter.DEFAULT_BLOCK_SIZE;
+    /** The row group size the pipelines' samples writer uses. */
+    private static final long ROW_GROUP_BYTES = OutputSchemas.SAMPLE_ROW_GROUP_BYTES;
 
     private final Path dir;
     private final int files;

@@ -19,6 +19,15 @@ import org.apache.avro.generic.GenericRecord;
 public final class OutputSchemas {
   static final String NAMESPACE = "mathbeam.output";
 
+  /**
+   * Row group size of {@code samples/} files, about 6,000 samples of typical length. A regrade
+   * reads a row group as one unit (Beam's Parquet read splits files at row groups) and the
+   * DirectRunner holds a bundle's whole output in memory, so with Parquet's 128 MB default each
+   * reading thread held about a file's worth of texts and a 1M-sample regrade ran out of a 3 GB
+   * heap.
+   */
+  public static final long SAMPLE_ROW_GROUP_BYTES = 16L << 20;
+
   public static final Schema SAMPLE =
       SchemaBuilder.record("sample")
           .namespace(NAMESPACE)

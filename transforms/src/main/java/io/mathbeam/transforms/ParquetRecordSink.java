@@ -26,10 +26,21 @@ import org.apache.parquet.io.PositionOutputStream;
  */
 public final class ParquetRecordSink implements FileIO.Sink<GenericRecord> {
   private final String schemaJson;
+  private final long rowGroupBytes;
   private transient ParquetWriter<GenericRecord> writer;
 
+  /** A sink with Parquet's default row group size. */
   public ParquetRecordSink(Schema schema) {
+    this(schema, ParquetWriter.DEFAULT_BLOCK_SIZE);
+  }
+
+  /**
+   * @param rowGroupBytes the row group size: what a writer buffers, and what a reader of the file
+   *     takes as one unit
+   */
+  public ParquetRecordSink(Schema schema, long rowGroupBytes) {
     this.schemaJson = schema.toString();
+    this.rowGroupBytes = rowGroupBytes;
   }
 
   @Override
@@ -41,6 +52,7 @@ public final class ParquetRecordSink implements FileIO.Sink<GenericRecord> {
             .withSchema(new Schema.Parser().parse(schemaJson))
             .withConf(conf)
             .withCompressionCodec(CompressionCodecName.SNAPPY)
+            .withRowGroupSize(rowGroupBytes)
             .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
             .build();
   }

@@ -84,7 +84,7 @@ final class WriteSampleFiles extends PTransform<PCollection<GradedSample>, PDone
       if (sink == null) {
         file = tempDir + "/" + UUID.randomUUID() + ".parquet";
         channel = FileSystems.create(FileSystems.matchNewResource(file, false), MimeTypes.BINARY);
-        sink = new ParquetRecordSink(OutputSchemas.SAMPLE);
+        sink = new ParquetRecordSink(OutputSchemas.SAMPLE, OutputSchemas.SAMPLE_ROW_GROUP_BYTES);
         sink.open(channel);
       }
       sink.write(OutputSchemas.sampleRecord(sample));
