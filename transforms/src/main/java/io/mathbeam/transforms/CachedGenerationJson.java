@@ -1,11 +1,14 @@
 package io.mathbeam.transforms;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
@@ -42,6 +45,33 @@ final class CachedGenerationJson {
       JsonNode node = JSON.readTree(line);
       return node != null && node.isObject() && node.hasNonNull("key") ? node : null;
     } catch (JsonProcessingException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The key of a line that is a complete cache record, or null when it is not one (cut short, not
+   * an object, or without a string key). Reads the line as a stream of tokens, decoding only the
+   * key, because the generation cache is scanned whole for its keys while its texts are read later
+   * by pointer.
+   */
+  static String keyOf(String line) {
+    try (JsonParser parser = JSON.getFactory().createParser(line)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      String key = null;
+      JsonToken token;
+      while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
+        boolean isKey = "key".equals(parser.currentName());
+        JsonToken value = parser.nextToken();
+        if (isKey) {
+          key = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+        }
+        parser.skipChildren();
+      }
+      return token == JsonToken.END_OBJECT ? key : null;
+    } catch (IOException e) {
       return null;
     }
   }

@@ -20,11 +20,10 @@ public final class OutputSchemas {
   static final String NAMESPACE = "mathbeam.output";
 
   /**
-   * Row group size of {@code samples/} files, about 6,000 samples of typical length. A regrade
-   * reads a row group as one unit (Beam's Parquet read splits files at row groups) and the
-   * DirectRunner holds a bundle's whole output in memory, so with Parquet's 128 MB default each
-   * reading thread held about a file's worth of texts and a 1M-sample regrade ran out of a 3 GB
-   * heap.
+   * Row group size of {@code samples/} files, about 6,000 samples of typical length. Beam's Parquet
+   * read splits files at row groups, so a row group is what one read step emits at once, and the
+   * DirectRunner holds a step's whole output until it ends: with Parquet's 128 MB default that was
+   * a whole 50,000-sample file per reading thread.
    */
   public static final long SAMPLE_ROW_GROUP_BYTES = 16L << 20;
 

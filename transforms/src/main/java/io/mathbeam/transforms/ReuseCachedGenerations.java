@@ -1,9 +1,14 @@
 package io.mathbeam.transforms;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.beam.sdk.coders.KvCoder;
@@ -34,8 +39,11 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * <p>The missing requests are found with a side input of cached keys, so they keep the large
  * bundles of the fan-out (many requests in flight per bundle). The reused generations are matched
  * to their requests in a join over {@link #BUCKETS} groups of keys rather than one group per
- * sample, because the DirectRunner runs one bundle per key; the join also drops duplicate cache
- * lines (a sample generated twice, e.g. after a worker failure) and lines no request asks for.
+ * sample, because the DirectRunner runs one bundle per key. The join groups pointers to the cache
+ * lines, not the lines: a GroupByKey of response texts is held in memory by the DirectRunner and
+ * spilled by Flink. Each bucket then reads the lines its requests need, in file order. The join
+ * also drops duplicate cache lines (a sample generated twice, e.g. after a worker failure) and
+ * lines no request asks for.
  */
 public final class ReuseCachedGenerations
     extends PTransform<PCollection<SampleRequest>, PCollectionTuple> {
@@ -55,8 +63,8 @@ public final class ReuseCachedGenerations
 
   @Override
   public PCollectionTuple expand(PCollection<SampleRequest> requests) {
-    PCollection<KV<String, String>> cached =
-        requests.getPipeline().apply("ReadCache", ReadCacheLines.from(cacheDir));
+    PCollection<KV<String, CacheLinePointer>> cached =
+        requests.getPipeline().apply("ReadCache", ReadCachePointers.from(cacheDir));
 
     PCollectionView<Iterable<String>> cachedKeys =
         cached.apply("CachedKeys", Keys.create()).apply("CachedKeySet", View.asIterable());
@@ -66,7 +74,7 @@ public final class ReuseCachedGenerations
             .setCoder(SampleRequestCoder.of());
 
     TupleTag<SampleRequest> requestTag = new TupleTag<>();
-    TupleTag<KV<String, String>> cacheTag = new TupleTag<>();
+    TupleTag<KV<String, CacheLinePointer>> cacheTag = new TupleTag<>();
     PCollection<Generation> reused =
         KeyedPCollectionTuple.of(
                 requestTag,
@@ -83,12 +91,13 @@ public final class ReuseCachedGenerations
                     .apply(
                         "CacheBucket",
                         WithKeys.of(
-                                (KV<String, String> kv) -> SampleKeys.bucket(kv.getKey(), BUCKETS))
+                                (KV<String, CacheLinePointer> kv) ->
+                                    SampleKeys.bucket(kv.getKey(), BUCKETS))
                             .withKeyType(TypeDescriptors.integers()))
                     .setCoder(
                         KvCoder.of(
                             VarIntCoder.of(),
-                            KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of()))))
+                            KvCoder.of(StringUtf8Coder.of(), CacheLinePointerCoder.of()))))
             .apply("JoinByBucket", CoGroupByKey.create())
             .apply("AttachToRequests", ParDo.of(new AttachFn(requestTag, cacheTag)))
             .setCoder(GenerationCoder.of());
@@ -115,33 +124,76 @@ public final class ReuseCachedGenerations
     }
   }
 
+  /**
+   * Reads the cache lines a bucket's requests ask for and attaches each to its requests. A key
+   * cached once is output as soon as its line is read; a key cached more than once (rare) waits
+   * until all its lines are read and keeps the smallest, so every run picks the same one.
+   */
   static final class AttachFn extends DoFn<KV<Integer, CoGbkResult>, Generation> {
+    private static final Comparator<KV<String, CacheLinePointer>> FILE_ORDER =
+        Comparator.comparing((KV<String, CacheLinePointer> kv) -> kv.getValue().file())
+            .thenComparingLong(kv -> kv.getValue().offset());
+
     private final TupleTag<SampleRequest> requestTag;
-    private final TupleTag<KV<String, String>> cacheTag;
+    private final TupleTag<KV<String, CacheLinePointer>> cacheTag;
     private final Counter reused = Metrics.counter("mathbeam", "samples_reused_from_cache");
 
-    AttachFn(TupleTag<SampleRequest> requestTag, TupleTag<KV<String, String>> cacheTag) {
+    AttachFn(TupleTag<SampleRequest> requestTag, TupleTag<KV<String, CacheLinePointer>> cacheTag) {
       this.requestTag = requestTag;
       this.cacheTag = cacheTag;
     }
 
     @ProcessElement
-    public void process(@Element KV<Integer, CoGbkResult> bucket, OutputReceiver<Generation> out) {
-      Map<String, String> lineByKey = new HashMap<>();
-      for (KV<String, String> kv : bucket.getValue().getAll(cacheTag)) {
-        // duplicates of a sample are interchangeable; keep the smallest line so every run picks
-        // the same one
-        lineByKey.merge(kv.getKey(), kv.getValue(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
-      }
-      if (lineByKey.isEmpty()) {
-        return;
-      }
+    public void process(@Element KV<Integer, CoGbkResult> bucket, OutputReceiver<Generation> out)
+        throws IOException {
+      Map<String, List<SampleRequest>> requestsByKey = new HashMap<>();
       for (SampleRequest request : bucket.getValue().getAll(requestTag)) {
-        String line = lineByKey.get(SampleKeys.of(request));
-        if (line != null) {
-          reused.inc();
-          out.output(CachedGenerationJson.generation(CachedGenerationJson.parse(line), request));
+        requestsByKey.computeIfAbsent(SampleKeys.of(request), k -> new ArrayList<>()).add(request);
+      }
+      List<KV<String, CacheLinePointer>> wanted = new ArrayList<>();
+      Map<String, Integer> copies = new HashMap<>();
+      for (KV<String, CacheLinePointer> kv : bucket.getValue().getAll(cacheTag)) {
+        if (requestsByKey.containsKey(kv.getKey())) {
+          wanted.add(kv);
+          copies.merge(kv.getKey(), 1, Integer::sum);
         }
+      }
+      wanted.sort(FILE_ORDER);
+      Map<String, String> smallestDuplicate = new HashMap<>();
+      try (CacheLineReader reader = new CacheLineReader()) {
+        for (KV<String, CacheLinePointer> kv : wanted) {
+          String key = kv.getKey();
+          String line = reader.read(kv.getValue());
+          JsonNode record = record(key, line, kv.getValue());
+          if (copies.get(key) == 1) {
+            attach(record, requestsByKey.get(key), out);
+          } else {
+            smallestDuplicate.merge(key, line, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+          }
+        }
+      }
+      smallestDuplicate.forEach(
+          (key, line) -> attach(CachedGenerationJson.parse(line), requestsByKey.get(key), out));
+    }
+
+    /**
+     * The parsed line; a line that is no longer the record it was when pointed to means a cache
+     * file was rewritten during the run, which would silently lose samples, so it fails the bundle.
+     */
+    private static JsonNode record(String key, String line, CacheLinePointer pointer)
+        throws IOException {
+      JsonNode record = CachedGenerationJson.parse(line);
+      if (record == null || !key.equals(CachedGenerationJson.key(record))) {
+        throw new IOException(pointer + " no longer holds the cache line of " + key);
+      }
+      return record;
+    }
+
+    private void attach(
+        JsonNode record, List<SampleRequest> requests, OutputReceiver<Generation> out) {
+      for (SampleRequest request : requests) {
+        reused.inc();
+        out.output(CachedGenerationJson.generation(record, request));
       }
     }
   }

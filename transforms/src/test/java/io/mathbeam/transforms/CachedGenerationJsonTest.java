@@ -61,6 +61,34 @@ public class CachedGenerationJsonTest {
   }
 
   @Test
+  public void theStreamedKeyIsTheParsedKeyAndNoPrefixOfALineHasOne() {
+    String line =
+        CachedGenerationJson.line(
+            SampleKeys.of(REQUEST),
+            new Generation(
+                REQUEST,
+                "\u2211 \u00e9 \ud83d\ude00",
+                "{\"key\":1}",
+                "stop",
+                1,
+                1,
+                1,
+                "r",
+                1,
+                null,
+                null));
+    assertEquals(SampleKeys.of(REQUEST), CachedGenerationJson.keyOf(line));
+    for (int cut = 0; cut < line.length(); cut++) {
+      assertNull(CachedGenerationJson.keyOf(line.substring(0, cut)));
+      assertNull(CachedGenerationJson.parse(line.substring(0, cut)));
+    }
+    assertNull(CachedGenerationJson.keyOf("{\"text\":\"no key\"}"));
+    assertNull(CachedGenerationJson.keyOf("{\"key\":null,\"text\":\"x\"}"));
+    assertNull(CachedGenerationJson.keyOf("[\"key\"]"));
+    assertEquals("k", CachedGenerationJson.keyOf("{\"a\":{\"key\":\"nested\"},\"key\":\"k\"}"));
+  }
+
+  @Test
   public void keysChangeWithTheProblemTextAndSeed() {
     String key = SampleKeys.of(REQUEST);
     assertNotEquals(

@@ -69,6 +69,13 @@ public class CodersTest {
   }
 
   @Test
+  public void cacheLinePointerRoundTrips() throws Exception {
+    CoderProperties.coderDecodeEncodeEqual(
+        CacheLinePointerCoder.of(),
+        new CacheLinePointer("/cache/ab/generations-\u00e9-0.jsonl", 5_000_000_000L, 12_345));
+  }
+
+  @Test
   public void rejectedRowRoundTrips() throws Exception {
     CoderProperties.coderDecodeEncodeEqual(
         RejectedRowCoder.of(), new RejectedRow("d", "f.csv", 9, "answer", "missing", "raw"));
