@@ -32,18 +32,27 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    int code;
+    int code = 1;
     try {
       code = run(args, System.out, System.err);
     } catch (Throwable e) {
-      System.err.println("mathbeam: " + message(e));
-      if (System.getenv("MATHBEAM_DEBUG") != null) {
-        e.printStackTrace();
+      try {
+        System.err.println("mathbeam: " + message(e));
+        if (System.getenv("MATHBEAM_DEBUG") != null) {
+          e.printStackTrace();
+        }
+      } catch (Throwable ignored) {
+        // out of memory while reporting: the exit below matters more than the message
       }
-      code = 1;
+    } finally {
+      // Runner and HTTP threads are not all daemons; a failed DirectRunner run would hang
+      // otherwise. After an out-of-memory error the exit itself can fail: halt then.
+      try {
+        System.exit(code);
+      } finally {
+        Runtime.getRuntime().halt(code);
+      }
     }
-    // Runner and HTTP threads are not all daemons; a failed DirectRunner run would hang otherwise.
-    System.exit(code);
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
@@ -119,6 +128,13 @@ public final class Main {
       t = t.getCause();
     }
     String m = t.getMessage();
+    if (t instanceof OutOfMemoryError) {
+      return "out of memory ("
+          + m
+          + "). The DirectRunner keeps its bundles' outputs in memory: run large jobs with"
+          + " --runner=FlinkRunner, whose memory stays flat, or give the JVM more heap"
+          + " (MATHBEAM_JAVA_OPTS=-Xmx...)";
+    }
     return m == null ? t.toString() : m;
   }
 }

@@ -34,6 +34,16 @@ public class MainTest {
   }
 
   @Test
+  public void outOfMemoryTellsWhatToDo() {
+    String m =
+        Main.message(
+            new RuntimeException("bundle failed", new OutOfMemoryError("Java heap space")));
+    assertTrue(m, m.startsWith("out of memory (Java heap space)"));
+    assertTrue(m, m.contains("--runner=FlinkRunner"));
+    assertTrue(m, m.contains("MATHBEAM_JAVA_OPTS=-Xmx"));
+  }
+
+  @Test
   public void unknownCommandExitsWithUsage() throws Exception {
     assertEquals(2, run("evaluate"));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command 'evaluate'"));
