@@ -1,12 +1,14 @@
 package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mathbeam.core.report.html.BrowsedSamples;
 import io.mathbeam.core.report.html.DatasetReport;
 import io.mathbeam.core.report.html.Estimate;
 import io.mathbeam.core.report.html.HistoryRow;
 import io.mathbeam.core.report.html.HtmlReport;
 import io.mathbeam.core.report.html.ProblemView;
 import io.mathbeam.core.report.html.ReportData;
+import io.mathbeam.core.report.html.ReportLimits;
 import io.mathbeam.core.report.html.SampleView;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.transforms.OutputSchemas;
@@ -216,9 +218,8 @@ final class RunReport {
       if (b == null) {
         continue;
       }
-      b.samples.sort(Comparator.comparingInt(SampleView::index));
       String[] parts = key.split("\n", 2);
-      out.add(new ProblemView(parts[0], parts[1], b.problem, b.golds, b.samples));
+      out.add(new ProblemView(parts[0], parts[1], b.problem, b.golds, b.samples.samples()));
     }
     return out;
   }
@@ -234,7 +235,8 @@ final class RunReport {
   private static final class Browsed {
     final String problem;
     final List<String> golds;
-    final List<SampleView> samples = new ArrayList<>();
+    // only the texts the report could embed are held: a problem's K responses are not
+    final BrowsedSamples samples = new BrowsedSamples(ReportLimits.DEFAULT.samplesPerProblem());
 
     Browsed(String problem, List<String> golds) {
       this.problem = problem;
