@@ -26,9 +26,19 @@ final class CacheFiles {
 
   private CacheFiles() {}
 
-  /** Receives one complete cache record and where its bytes lie in the file. */
+  /**
+   * Receives one complete cache record and where its bytes lie in the file. {@code line} holds the
+   * record's UTF-8 bytes in its first {@code length} bytes and is reused after the call: a consumer
+   * that keeps the text decodes it ({@link #text}); one that keeps pointers never pays for decoding
+   * the response texts.
+   */
   interface LineConsumer {
-    void accept(String key, String line, long offset, int length);
+    void accept(String key, byte[] line, long offset, int length);
+  }
+
+  /** The text of a line passed to a {@link LineConsumer}. */
+  static String text(byte[] line, int length) {
+    return new String(line, 0, length, StandardCharsets.UTF_8);
   }
 
   /** The directory's cache files; a missing or empty directory matches nothing. */
@@ -90,13 +100,12 @@ final class CacheFiles {
     if (length > 0 && line[length - 1] == '\r') {
       length--;
     }
-    String text = new String(line, 0, length, StandardCharsets.UTF_8);
-    String key = CachedGenerationJson.keyOf(text);
+    String key = CachedGenerationJson.keyOf(line, length);
     if (key == null) {
       BROKEN.inc();
       return;
     }
     LINES.inc();
-    consumer.accept(key, text, offset, length);
+    consumer.accept(key, line, offset, length);
   }
 }

@@ -57,23 +57,36 @@ final class CachedGenerationJson {
    */
   static String keyOf(String line) {
     try (JsonParser parser = JSON.getFactory().createParser(line)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        return null;
-      }
-      String key = null;
-      JsonToken token;
-      while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
-        boolean isKey = "key".equals(parser.currentName());
-        JsonToken value = parser.nextToken();
-        if (isKey) {
-          key = value == JsonToken.VALUE_STRING ? parser.getText() : null;
-        }
-        parser.skipChildren();
-      }
-      return token == JsonToken.END_OBJECT ? key : null;
+      return keyOf(parser);
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /** {@link #keyOf(String)} of the first {@code length} UTF-8 bytes of {@code line}. */
+  static String keyOf(byte[] line, int length) {
+    try (JsonParser parser = JSON.getFactory().createParser(line, 0, length)) {
+      return keyOf(parser);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static String keyOf(JsonParser parser) throws IOException {
+    if (parser.nextToken() != JsonToken.START_OBJECT) {
+      return null;
+    }
+    String key = null;
+    JsonToken token;
+    while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
+      boolean isKey = "key".equals(parser.currentName());
+      JsonToken value = parser.nextToken();
+      if (isKey) {
+        key = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+      }
+      parser.skipChildren();
+    }
+    return token == JsonToken.END_OBJECT ? key : null;
   }
 
   static String key(JsonNode node) {

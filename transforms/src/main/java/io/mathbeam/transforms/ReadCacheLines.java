@@ -41,7 +41,7 @@ final class ReadCacheLines extends PTransform<PBegin, PCollection<KV<String, Str
         throws IOException {
       CacheFiles.scan(
           file.getMetadata().resourceId(),
-          (key, line, offset, length) -> out.output(KV.of(key, line)));
+          (key, line, offset, length) -> out.output(KV.of(key, CacheFiles.text(line, length))));
     }
   }
 }

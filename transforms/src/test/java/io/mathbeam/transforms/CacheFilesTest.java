@@ -49,7 +49,7 @@ public class CacheFilesTest {
         FileSystems.matchNewResource(file.toString(), false),
         (key, line, offset, length) -> {
           keys.add(key);
-          lines.add(line);
+          lines.add(CacheFiles.text(line, length));
           pointers.add(new CacheLinePointer(file.toString(), offset, length));
         });
 

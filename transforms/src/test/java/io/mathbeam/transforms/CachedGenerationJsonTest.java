@@ -1,5 +1,6 @@
 package io.mathbeam.transforms;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNull;
@@ -78,6 +79,10 @@ public class CachedGenerationJsonTest {
                 null,
                 null));
     assertEquals(SampleKeys.of(REQUEST), CachedGenerationJson.keyOf(line));
+    byte[] bytes = (line + "trailing bytes the scanner's buffer may hold").getBytes(UTF_8);
+    int length = line.getBytes(UTF_8).length;
+    assertEquals(SampleKeys.of(REQUEST), CachedGenerationJson.keyOf(bytes, length));
+    assertNull(CachedGenerationJson.keyOf(bytes, length - 1));
     for (int cut = 0; cut < line.length(); cut++) {
       assertNull(CachedGenerationJson.keyOf(line.substring(0, cut)));
       assertNull(CachedGenerationJson.parse(line.substring(0, cut)));
