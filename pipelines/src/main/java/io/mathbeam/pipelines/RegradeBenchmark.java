@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -73,7 +74,8 @@ final class RegradeBenchmark {
                   "threads",
                   "childJvmOpts",
                   "rowsPerFile",
-                  "strictTimeouts"));
+                  "strictTimeouts",
+                  "childTimeoutSeconds"));
       runners = runners(options.text("runners", String.join(",", RUNNERS)));
       // every number is checked now, not after minutes of writing the synthetic run
       options.number("samples", 1, 1);
@@ -81,6 +83,7 @@ final class RegradeBenchmark {
       options.integer("threads", 1, 1);
       options.integer("rowsPerFile", 1, 1);
       options.number("seed", 1, Long.MIN_VALUE);
+      options.number("childTimeoutSeconds", 1, 1);
     } catch (IllegalArgumentException e) {
       out.println(e.getMessage());
       return 2;
@@ -136,7 +139,13 @@ final class RegradeBenchmark {
       List<String> command = childCommand(runner, jvmOpts, input, output, threads);
       out.println("running " + runner + " (log " + log + ") ...");
       out.flush();
-      RegradeBenchmarkChild child = RegradeBenchmarkChild.measure(runner, command, log, output);
+      RegradeBenchmarkChild child =
+          RegradeBenchmarkChild.measure(
+              runner,
+              command,
+              log,
+              output,
+              Duration.ofSeconds(options.number("childTimeoutSeconds", 3600, 1)));
       results.put(runner, child);
       if (child.exitCode() != 0) {
         failed = true;

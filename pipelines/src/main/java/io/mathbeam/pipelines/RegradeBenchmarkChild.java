@@ -32,9 +32,11 @@ record RegradeBenchmarkChild(
 
   /**
    * Starts {@code command} with its output to {@code log}, polls its memory and CPU time every
-   * {@value #POLL_MILLIS} ms and waits for it.
+   * {@value #POLL_MILLIS} ms and waits for it, at most {@code timeout}: a child still running then
+   * is killed (a JVM out of memory can linger on its non-daemon threads) and the log says so.
    */
-  static RegradeBenchmarkChild measure(String runner, List<String> command, Path log, Path output)
+  static RegradeBenchmarkChild measure(
+      String runner, List<String> command, Path log, Path output, Duration timeout)
       throws IOException, InterruptedException {
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -45,6 +47,17 @@ record RegradeBenchmarkChild(
     double cpu = -1;
     try {
       while (!process.waitFor(POLL_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        if (System.nanoTime() - start > timeout.toNanos()) {
+          process.destroyForcibly().waitFor();
+          Files.writeString(
+              log,
+              String.format(
+                  "%nkilled by the benchmark after %d s (--childTimeoutSeconds)%n",
+                  timeout.toSeconds()),
+              StandardCharsets.UTF_8,
+              java.nio.file.StandardOpenOption.APPEND);
+          break;
+        }
         long hwm = readHighWaterMarkKb(proc.resolve("status"));
         if (hwm >= 0) {
           peakKb = hwm;

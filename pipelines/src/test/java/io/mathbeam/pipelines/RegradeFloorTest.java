@@ -230,4 +230,16 @@ public class RegradeFloorTest {
   private static String key(GenericRecord r) {
     return r.get("data_source") + "/" + r.get("problem_id") + "#" + r.get("sample_index");
   }
+
+  @Test
+  public void aChildThatOutlivesItsTimeIsKilledAndTheLogSaysSo() throws Exception {
+    Path log = TMP.newFile("hung-child.log").toPath();
+    long start = System.nanoTime();
+    RegradeBenchmarkChild child =
+        RegradeBenchmarkChild.measure(
+            "hung", List.of("sleep", "60"), log, TMP.getRoot().toPath(), Duration.ofSeconds(1));
+    assertTrue(child.exitCode() != 0);
+    assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 30);
+    assertTrue(child.logTail(2), child.logTail(2).contains("killed by the benchmark after 1 s"));
+  }
 }
