@@ -17,7 +17,7 @@ import org.apache.beam.sdk.options.PipelineOptions;
  * few seconds of start-up) and the two are within a few percent at 100,000. Memory decides it from
  * there: the DirectRunner has no back-pressure and holds each step's whole output until the step
  * ends, so its heap grows with the run's text (300,000- and 1M-sample regrades ran out of a 3 GB
- * heap), while Flink streams (1M samples at 2.8 GB resident, 1.19x a plain loop). Without {@code
+ * heap), while Flink streams (1M samples at 2.4 GB resident, 1.15x a plain loop). Without {@code
  * --runner}, runs of {@link #FLINK_FROM_SAMPLES} samples or more go to the embedded Flink cluster;
  * an explicit {@code --runner} is always obeyed.
  */
