@@ -56,7 +56,7 @@ public final class EvalCommand {
   /** Runs an evaluation; returns its result, or throws with a message for the user. */
   public EvalResult run(String[] args) throws Exception {
     EvalOptions options = parse(args);
-    RunnerChoice.apply(options, args, inputs(options).totalSamples(), out);
+    RunnerChoice.apply(options, args, inputs(options).plannedSamples(), out);
     return execute(options, List.of(prepare(options, args, UUID.randomUUID().toString()))).get(0);
   }
 
@@ -65,12 +65,19 @@ public final class EvalCommand {
     return PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
   }
 
-  /** The problem sources the options name, their problems, and the run's number of samples. */
-  record Inputs(List<ProblemSource> sources, List<Problem> known, long totalSamples) {}
+  /**
+   * The problem sources the options name and their problems.
+   *
+   * @param totalSamples the run's samples, or -1 when a Parquet source's rows are not read yet
+   * @param plannedSamples the run's samples counting every row of Parquet sources (some may be
+   *     rejected): the size the runner is chosen by
+   */
+  record Inputs(
+      List<ProblemSource> sources, List<Problem> known, long totalSamples, long plannedSamples) {}
 
   /**
-   * Reads the problems the options select (the built-in sample set when none). The number of
-   * samples is -1 when a source is Parquet, whose problems are read only by the pipeline.
+   * Reads the problems the options select (the built-in sample set when none) and counts the run's
+   * samples; Parquet sources are read only by the pipeline, their rows counted from the footers.
    */
   static Inputs inputs(EvalOptions options) throws Exception {
     FieldMapping mapping =
@@ -85,13 +92,18 @@ public final class EvalCommand {
       sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
     }
     List<Problem> known = new ArrayList<>();
+    long parquetSamples = 0;
     boolean allKnown = true;
     for (ProblemSource source : sources) {
-      allKnown &= source.format() != ProblemFormat.PARQUET;
+      if (source.format() == ProblemFormat.PARQUET) {
+        // read by the pipeline only; the footers give the rows
+        allKnown = false;
+        parquetSamples += ProblemFiles.parquetRows(source) * source.samples();
+      }
       known.addAll(ProblemFiles.readProblems(source, mapping));
     }
-    long totalSamples = allKnown ? known.stream().mapToLong(Problem::samples).sum() : -1;
-    return new Inputs(sources, known, totalSamples);
+    long knownSamples = known.stream().mapToLong(Problem::samples).sum();
+    return new Inputs(sources, known, allKnown ? knownSamples : -1, knownSamples + parquetSamples);
   }
 
   /**

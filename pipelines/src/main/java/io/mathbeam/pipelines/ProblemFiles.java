@@ -10,6 +10,7 @@ import io.mathbeam.core.problems.ProblemSink;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.problems.RejectedRow;
 import io.mathbeam.core.problems.RowParser;
+import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -47,6 +48,11 @@ final class ProblemFiles {
       in.transferTo(java.io.OutputStream.nullOutputStream());
     }
     return HexFormat.of().formatHex(digest.digest());
+  }
+
+  /** The rows of a Parquet source, from its footer. */
+  static long parquetRows(ProblemSource source) throws IOException {
+    return ParquetRecords.count(source.path());
   }
 
   /**

@@ -4,18 +4,30 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.transforms.ParquetRecordSink;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.runners.direct.DirectRunner;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.runners.flink.FlinkRunner;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 
 public class RunnerChoiceTest {
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
   private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
   private PipelineOptions choose(long samples, String... args) {
@@ -69,5 +81,36 @@ public class RunnerChoiceTest {
   public void anUnknownSizeKeepsTheDefaultRunner() {
     assertEquals(DirectRunner.class, choose(-1).getRunner());
     assertEquals("", printed());
+  }
+
+  @Test
+  public void parquetProblemsAreSizedByTheirRows() throws Exception {
+    Schema schema =
+        SchemaBuilder.record("row")
+            .namespace("mathbeam.test")
+            .fields()
+            .requiredString("id")
+            .requiredString("problem")
+            .requiredString("answer")
+            .endRecord();
+    Path file = tmp.getRoot().toPath().resolve("problems.parquet");
+    ParquetRecordSink sink = new ParquetRecordSink(schema);
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      sink.open(channel);
+      for (int i = 0; i < 3; i++) {
+        GenericRecord row = new GenericData.Record(schema);
+        row.put("id", "q" + i);
+        row.put("problem", "What is " + i + " + 1?");
+        row.put("answer", String.valueOf(i + 1));
+        sink.write(row);
+      }
+      sink.flush();
+    }
+    EvalOptions options = EvalCommand.parse(new String[] {"--problems=" + file, "--samples=20000"});
+    EvalCommand.Inputs inputs = EvalCommand.inputs(options);
+    // the pipeline reads Parquet problems; the footer gives their number up front
+    assertEquals(-1, inputs.totalSamples());
+    assertEquals(60_000, inputs.plannedSamples());
   }
 }

@@ -11,6 +11,7 @@ import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
 
 /** Reads Parquet files (a glob, through Beam's file systems) back as Avro records. */
@@ -52,5 +53,16 @@ public final class ParquetRecords {
         }
       }
     }
+  }
+
+  /** The number of rows of the files of {@code glob}, from their footers (no row is read). */
+  public static long count(String glob) throws IOException {
+    long rows = 0;
+    for (MatchResult.Metadata file : FileSystems.match(glob).metadata()) {
+      try (ParquetFileReader reader = ParquetFileReader.open(new ChannelInputFile(file))) {
+        rows += reader.getRecordCount();
+      }
+    }
+    return rows;
   }
 }

@@ -175,4 +175,10 @@ public class ReadProblemsTest {
     }
     return all.toString();
   }
+
+  @Test
+  public void parquetRowsAreCountedFromTheFooter() throws Exception {
+    ProblemSource parquet = writeParquet("counted.parquet");
+    assertEquals(3, ParquetRecords.count(parquet.path()));
+  }
 }
