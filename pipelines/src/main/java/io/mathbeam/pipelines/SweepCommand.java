@@ -70,8 +70,7 @@ final class SweepCommand {
         modelArgs.add("--output=" + root + "/" + model.name());
         String[] argv = modelArgs.toArray(new String[0]);
         EvalOptions options = EvalCommand.parse(argv);
-        long modelSamples = EvalCommand.inputs(options).plannedSamples();
-        samples = samples < 0 || modelSamples < 0 ? -1 : samples + modelSamples;
+        samples += EvalCommand.inputs(options).plannedSamples();
         argvs.add(argv);
         parsed.add(options);
       }
