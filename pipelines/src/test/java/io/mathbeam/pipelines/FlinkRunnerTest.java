@@ -62,13 +62,17 @@ public class FlinkRunnerTest {
             .maxModelLen(40960)
             .answerKey(
                 AnswerKey.fromJsonl(
-                    List.of(data.resolve("aime24.jsonl"), data.resolve("amc23.jsonl")),
+                    List.of(
+                        data.resolve("aime24.jsonl"),
+                        data.resolve("amc23.jsonl"),
+                        data.resolve("math500.jsonl")),
                     "problem",
                     "answer"))
             .build();
     try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
       String[] common = {
-        "--benchmarks=aime24:4,amc23:2",
+        // math500 makes the Flink run last several progress periods on a fast machine too
+        "--benchmarks=aime24:4,amc23:2,math500:2",
         "--dataDir=" + data,
         "--endpoints=" + String.join(",", fleet.endpoints()),
         "--cacheDir=none"
@@ -97,7 +101,7 @@ public class FlinkRunnerTest {
       boolean timeouts = SameGrades.assertSame(directGrades, grades(flink));
       JsonNode a = JSON.readTree(Path.of(direct, "metrics.json").toFile());
       JsonNode b = JSON.readTree(Path.of(flink, "metrics.json").toFile());
-      for (String dataset : timeouts ? List.<String>of() : List.of("aime24", "amc23")) {
+      for (String dataset : timeouts ? List.<String>of() : List.of("aime24", "amc23", "math500")) {
         for (String field :
             List.of("num_problems", "mean_reward", "pass_at_k", "maj_at_k", "counts")) {
           assertEquals(
