@@ -56,8 +56,10 @@ public final class EvalCommand {
   /** Runs an evaluation; returns its result, or throws with a message for the user. */
   public EvalResult run(String[] args) throws Exception {
     EvalOptions options = parse(args);
-    RunnerChoice.apply(options, args, inputs(options).plannedSamples(), out);
-    return execute(options, List.of(prepare(options, args, UUID.randomUUID().toString()))).get(0);
+    Inputs inputs = inputs(options);
+    RunnerChoice.apply(options, args, inputs.plannedSamples(), out);
+    return execute(options, List.of(prepare(options, inputs, args, UUID.randomUUID().toString())))
+        .get(0);
   }
 
   /** The options of {@code args}; the runner and its defaults are set by {@link RunnerChoice}. */
@@ -111,13 +113,14 @@ public final class EvalCommand {
    * file read, the model resolved, the cache prepared. Starts the simulated fleet when no endpoints
    * are given ({@link Prepared#close()} stops it).
    *
+   * @param inputs the options' {@link #inputs}, read once before the runner was chosen
    * @param runId shared by the evaluations of one job: their progress is counted together
    */
-  Prepared prepare(EvalOptions options, String[] args, String runId) throws Exception {
+  Prepared prepare(EvalOptions options, Inputs inputs, String[] args, String runId)
+      throws Exception {
     boolean direct = options.getRunner() == DirectRunner.class;
     FieldMapping mapping =
         new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
-    Inputs inputs = inputs(options);
     List<ProblemSource> sources = inputs.sources();
     // read before any request is sent: a typo in it must not cost a run
     List<ReportedValue> reported =

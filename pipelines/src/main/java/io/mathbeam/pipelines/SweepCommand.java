@@ -63,6 +63,7 @@ final class SweepCommand {
     try {
       List<String[]> argvs = new ArrayList<>();
       List<EvalOptions> parsed = new ArrayList<>();
+      List<EvalCommand.Inputs> inputs = new ArrayList<>();
       long samples = 0;
       for (SweepFile.Entry model : sweep.models()) {
         List<String> modelArgs = new ArrayList<>(common);
@@ -70,7 +71,9 @@ final class SweepCommand {
         modelArgs.add("--output=" + root + "/" + model.name());
         String[] argv = modelArgs.toArray(new String[0]);
         EvalOptions options = EvalCommand.parse(argv);
-        samples += EvalCommand.inputs(options).plannedSamples();
+        EvalCommand.Inputs modelInputs = EvalCommand.inputs(options);
+        samples += modelInputs.plannedSamples();
+        inputs.add(modelInputs);
         argvs.add(argv);
         parsed.add(options);
       }
@@ -85,7 +88,7 @@ final class SweepCommand {
       first = parsed.get(0);
       for (int i = 0; i < parsed.size(); i++) {
         out.println("Model " + sweep.models().get(i).name() + ":");
-        runs.add(eval.prepare(parsed.get(i), argvs.get(i), runId));
+        runs.add(eval.prepare(parsed.get(i), inputs.get(i), argvs.get(i), runId));
       }
     } catch (Exception e) {
       runs.forEach(EvalCommand.Prepared::close);

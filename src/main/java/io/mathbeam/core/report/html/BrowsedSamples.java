@@ -34,26 +34,24 @@ public final class BrowsedSamples {
   public void add(SampleView sample) {
     int index = sample.index();
     samples.add(withResponse(sample, null));
-    boolean keep = false;
-    earliest.add(index);
-    if (earliest.size() > embedLimit) {
-      int dropped = earliest.pollLast();
-      keep = dropped != index;
-      forgetUnlessNeeded(dropped);
-    } else {
-      keep = true;
+    if (sample.response() != null) {
+      texts.put(index, sample.response());
     }
     String outcome = ProblemBrowser.outcomeClass(sample);
-    Integer first = firstOfOutcome.get(outcome);
-    if (first == null || index < first) {
+    Integer formerFirst = firstOfOutcome.get(outcome);
+    if (formerFirst == null || index < formerFirst) {
       firstOfOutcome.put(outcome, index);
-      keep = true;
-      if (first != null) {
-        forgetUnlessNeeded(first);
-      }
     }
-    if (keep && sample.response() != null) {
-      texts.put(index, sample.response());
+    earliest.add(index);
+    Integer displaced = earliest.size() > embedLimit ? earliest.pollLast() : null;
+    // with both sets updated, drop whatever is in neither: the new sample, the former first of its
+    // outcome, or the one pushed out of the earliest
+    forgetUnlessNeeded(index);
+    if (formerFirst != null) {
+      forgetUnlessNeeded(formerFirst);
+    }
+    if (displaced != null) {
+      forgetUnlessNeeded(displaced);
     }
   }
 
