@@ -34,7 +34,7 @@ public final class AnswerExtractor {
       Pattern.compile(
           "(?:"
               + ANSWER_WORD
-              + "\\s*(?:(?i:is|est|es|ist)\\b\\s*[:\uff1a]?|\u662f|[:\uff1a])|^####)["
+              + "[*_]*\\s*(?:(?i:is|est|es|ist)\\b\\s*[:\uff1a]?|\u662f|[:\uff1a])[*_]*|^####)["
               + " \\t]*",
           Pattern.MULTILINE);
   private static final Pattern ARITHMETIC_COMMANDS =
@@ -49,6 +49,30 @@ public final class AnswerExtractor {
       Pattern.compile("(?<![\\\\a-zA-Z])[a-zA-Z]{3,}|[\\p{L}&&[^\\p{ASCII}]]");
   private static final Pattern TEXT_COMMAND =
       Pattern.compile("\\\\(?:text|mathrm|mbox|textbf)\\{[^{}]*\\}");
+  private static final Pattern ENVIRONMENT_NAME =
+      Pattern.compile("\\\\(?:begin|end)\\{[a-zA-Z*]*\\}(?:\\{[^{}]*\\})?");
+
+  /**
+   * End-of-turn tokens of chat templates (ChatML, Llama 3, Gemma, Phi, DeepSeek, plain EOS): a
+   * response that runs past one has started writing the next turn.
+   */
+  private static final Pattern TEMPLATE_RESIDUE =
+      Pattern.compile(
+          "<\\|(?:im_end|im_start|eot_id|endoftext|end_of_text|end|user|assistant|system"
+              + "|start_header_id|end_header_id)\\|>|</s>|<(?:end|start)_of_turn>"
+              + "|<\uff5c(?:end\u2581of\u2581sentence|User|Assistant)\uff5c>");
+
+  /** A line where a model that kept going starts a new exercise or the user's next turn. */
+  private static final Pattern NEW_QUESTION =
+      Pattern.compile(
+          "^[#*\\s]*(?:Question|Problem|Exercise|Q|Human|User)\\s*(?:\\d+\\s*)?[:.*]",
+          Pattern.MULTILINE);
+
+  private static final Pattern TEXT_CONTENT =
+      Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
+
+  private static final Pattern EMPHASIS = Pattern.compile("^[*_]+|[*_]+$");
+
   private static final Pattern FUNCTION_WORDS =
       Pattern.compile(
           "(?i)^(?:sin|cos|tan|sec|csc|cot|log|exp|sqrt|frac|arcsin|arccos|arctan|sinh|cosh"
@@ -67,7 +91,11 @@ public final class AnswerExtractor {
   private static String find(String region) {
     String boxed = lastBoxed(region);
     if (boxed != null) {
-      return boxed.isBlank() ? null : boxed.trim();
+      if (boxed.isBlank()) {
+        return null;
+      }
+      String inner = boxed.contains("nswer") ? lastPhrase(unwrapText(boxed)) : null;
+      return inner != null ? inner : boxed.trim();
     }
     String phrase = lastPhrase(region);
     if (phrase != null) {
@@ -117,10 +145,47 @@ public final class AnswerExtractor {
     return response != null && lastBoxed(answerRegion(response)) != null;
   }
 
-  /** The part after the last {@code </think>}, or the whole response without one. */
+  /**
+   * The part after the last {@code </think>} (the whole response without one), cut where the model
+   * went on past its answer: at chat-template residue ({@code <|im_end|>}, {@code <|eot_id|>},
+   * {@code </s>} ...), and at a new question ({@code Question:}, {@code Problem 2.}) written after
+   * a final answer.
+   */
   static String answerRegion(String response) {
     int end = response.lastIndexOf("</think>");
-    return end < 0 ? response : response.substring(end + "</think>".length());
+    String region = end < 0 ? response : response.substring(end + "</think>".length());
+    return beforeNewQuestion(beforeResidue(region));
+  }
+
+  /** The first stretch of text between template tokens that says anything. */
+  private static String beforeResidue(String region) {
+    if (region.indexOf('<') < 0) {
+      return region;
+    }
+    Matcher m = TEMPLATE_RESIDUE.matcher(region);
+    int start = 0;
+    while (m.find()) {
+      String segment = region.substring(start, m.start());
+      if (!segment.isBlank()) {
+        return segment;
+      }
+      start = m.end();
+    }
+    return region.substring(start);
+  }
+
+  private static String beforeNewQuestion(String region) {
+    Matcher m = NEW_QUESTION.matcher(region);
+    while (m.find()) {
+      if (m.start() == 0) {
+        continue;
+      }
+      String before = region.substring(0, m.start());
+      if (lastBoxed(before) != null || lastPhrase(before) != null) {
+        return before;
+      }
+    }
+    return region;
   }
 
   /**
@@ -200,6 +265,11 @@ public final class AnswerExtractor {
       }
     }
     return found;
+  }
+
+  /** {@code \\text{The answer is } 12} as plain text: {@code The answer is 12}. */
+  private static String unwrapText(String s) {
+    return TEXT_CONTENT.matcher(s).replaceAll(" $1 ");
   }
 
   private static String leadingMath(String tail) {
@@ -285,19 +355,43 @@ public final class AnswerExtractor {
 
   /** The text itself when it reads as an answer; its first number when it is a sentence. */
   private static String reduce(String text) {
-    String t = text.trim();
+    String t = EMPHASIS.matcher(text.trim()).replaceAll("").trim();
     if (t.isEmpty()) {
       return null;
     }
     if (!isWordy(t)) {
       return t;
     }
+    String math = firstMath(t);
+    if (math != null) {
+      return math;
+    }
     Matcher m = NUMBER.matcher(t);
     return m.find() ? withSign(t, m) : null;
   }
 
+  /** The first {@code $...$} or {@code \\(...\\)} span of a sentence that reads as math. */
+  private static String firstMath(String sentence) {
+    int dollar = sentence.indexOf('$');
+    int paren = sentence.indexOf("\\(");
+    int open = dollar < 0 ? paren : paren < 0 ? dollar : Math.min(dollar, paren);
+    if (open < 0) {
+      return null;
+    }
+    String rest = sentence.substring(open);
+    String math = leadingMath(rest);
+    if (math == null || math.isBlank() || isWordy(math)) {
+      return null;
+    }
+    return math.trim();
+  }
+
   private static boolean isWordy(String text) {
-    Matcher m = WORD.matcher(TEXT_COMMAND.matcher(text).replaceAll(" "));
+    String t = TEXT_COMMAND.matcher(text).replaceAll(" ");
+    if (t.contains("\\begin")) {
+      t = ENVIRONMENT_NAME.matcher(t).replaceAll(" ");
+    }
+    Matcher m = WORD.matcher(t);
     while (m.find()) {
       if (!FUNCTION_WORDS.matcher(m.group()).matches()) {
         return true;

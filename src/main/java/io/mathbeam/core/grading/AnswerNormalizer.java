@@ -71,6 +71,11 @@ public final class AnswerNormalizer {
           "dollars",
           "dollar",
           "euros",
+          "euro",
+          "usd",
+          "eur",
+          "yuan",
+          "rupees",
           "degrees",
           "degree",
           "radians",
@@ -108,8 +113,8 @@ public final class AnswerNormalizer {
               + "(?![a-zA-Z])\\.?");
   private static final Pattern SPACING = Pattern.compile("\\\\[!,;:>]|\\\\q?quad(?![a-zA-Z])|~");
   private static final String WRAPPERS =
-      "text|textbf|textit|textrm|texttt|mathrm|mathbf|mathit|mathsf|mathtt|mbox|boldsymbol"
-          + "|operatorname|hbox";
+      "text|textbf|textit|textrm|texttt|textnormal|textup|textsf|textsl|emph|mathrm|mathbf"
+          + "|mathit|mathsf|mathtt|mathnormal|mbox|boldsymbol|operatorname|hbox";
   private static final Pattern TRAILING_TEXT =
       Pattern.compile(
           "^(.*[\\d})\\]])\\s*\\\\(?:" + WRAPPERS + ")\\s*\\{([^{}\\d]*)\\}(?:\\^\\{?[23]\\}?)?$");
@@ -130,8 +135,25 @@ public final class AnswerNormalizer {
   private static final Pattern DEGREE =
       Pattern.compile("\\s*\\^\\s*\\{?\\s*\\\\circ\\s*\\}?|\\\\circ|\\\\degree");
   private static final Pattern PERCENT =
-      Pattern.compile("\\s*\\\\?%|\\s*\\\\percent|(?<=\\d)\\s+percent\\b");
+      Pattern.compile(
+          "\\s*\\\\?%|\\s*\\\\percent|(?i)(?<=\\d)\\s*(?:percentage|percent|per\\s?cent|pct)\\b\\.?");
+  private static final Pattern PERCENT_WORD =
+      Pattern.compile("(?i)(?<=\\d)\\s*(?:percentage|percent|per\\s?cent|pct)\\b|\\\\percent");
   private static final Pattern THOUSANDS = Pattern.compile("^-?\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?$");
+
+  /** {@code 1 000 000}, {@code 1\\,000} (after spacing commands became spaces): one number. */
+  private static final Pattern SPACED_THOUSANDS =
+      Pattern.compile("^-?\\d{1,3}(?:[ \\u2009\\u202f]\\d{3})+(?:\\.\\d+)?$");
+
+  /** {@code 3,75}: one comma and a fractional part that is not three digits. */
+  private static final Pattern DECIMAL_COMMA = Pattern.compile("^-?\\d+,(?:\\d{1,2}|\\d{4,})$");
+
+  private static final Pattern NOT_EQUAL = Pattern.compile("!=|\\\\not\\s*=");
+  private static final Pattern EMPTY_SET =
+      Pattern.compile(
+          "\\\\(?:varnothing|emptyset)(?![a-zA-Z])|\\\\\\{\\s*\\\\\\}|\\\\o(?![a-zA-Z])");
+  private static final Pattern LEADING_APPROX =
+      Pattern.compile("^(?:\\\\approx|\\\\sim|\\\\simeq)\\s*");
   private static final Pattern LEADING_ELEMENT = Pattern.compile("^[a-zA-Z]\\s*\\\\in\\s*");
   private static final Pattern CHOICE_LABEL = Pattern.compile("^\\([A-E]\\)\\s*(?=\\S)");
   private static final Pattern CHOICE = Pattern.compile("^\\(([A-Z])\\)$");
@@ -140,7 +162,7 @@ public final class AnswerNormalizer {
       Pattern.compile("^(-?)(\\d+)\\s*\\\\frac\\{(\\d+)\\}\\{(\\d+)\\}$");
   private static final Pattern MIXED_PLAIN =
       Pattern.compile("^(-?)(\\d+)\\s+(\\d+)\\s*/\\s*(\\d+)$");
-  private static final Pattern AND = Pattern.compile("\\s*,?\\s*\\band\\b\\s*");
+  private static final Pattern AND = Pattern.compile("\\s*,?\\s*\\b(?:and|or)\\b\\s*");
   private static final Pattern PUNCT_SPACE =
       Pattern.compile("\\s+(?=[^A-Za-z0-9])|(?<=[^A-Za-z0-9])\\s+");
 
@@ -162,7 +184,7 @@ public final class AnswerNormalizer {
   private static final Pattern SQRT_DIGIT = Pattern.compile("\\\\sqrt\\s*(\\d)");
   private static final Pattern EMPTY_ITEM = Pattern.compile(",\\s*,");
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-  private static final Pattern AND_WORD = Pattern.compile("\\band\\b");
+  private static final Pattern AND_WORD = Pattern.compile("\\b(?:and|or)\\b");
   private static final Pattern DIGIT = Pattern.compile("\\d");
 
   private AnswerNormalizer() {}
@@ -184,6 +206,12 @@ public final class AnswerNormalizer {
       s = replaceUnicode(s);
     }
     s = s.trim();
+    if (s.contains("{,}")) {
+      s = s.replace("{,}", ",");
+    }
+    if (s.indexOf('!') >= 0 && s.indexOf('=') > 0) {
+      s = replace(s, NOT_EQUAL, "\\\\ne ");
+    }
     boolean latex = s.indexOf('\\') >= 0;
     if (latex) {
       s = unwrapWhole(s, "\\boxed");
@@ -216,7 +244,7 @@ public final class AnswerNormalizer {
         s = replace(s, DEGREE, TRIG.matcher(s).find() ? "^\\\\circ " : "");
       }
     }
-    if (s.indexOf('%') >= 0 || letters && s.contains("percent")) {
+    if (s.indexOf('%') >= 0 || letters && (s.contains("per") || s.contains("pct"))) {
       s = replace(s, PERCENT, "");
     }
     if (s.indexOf('\\') >= 0) {
@@ -234,7 +262,16 @@ public final class AnswerNormalizer {
     if (s.indexOf('}') >= 0) {
       s = replace(s, BRACE_SPACE_BRACE, "}{");
     }
-    if (letters && s.contains("and") && DIGIT.matcher(s).find() && AND_WORD.matcher(s).find()) {
+    if (s.indexOf(' ') > 0 || s.indexOf('\u2009') > 0 || s.indexOf('\u202f') > 0) {
+      String t = s.trim();
+      if (SPACED_THOUSANDS.matcher(t).matches()) {
+        s = t.replace(" ", "").replace("\u2009", "").replace("\u202f", "");
+      }
+    }
+    if (letters
+        && (s.contains("and") || s.contains("or"))
+        && DIGIT.matcher(s).find()
+        && AND_WORD.matcher(s).find()) {
       s = replace(replace(s, AND, ", "), EMPTY_ITEM, ",");
     }
     s = stripTrailing(hasWhitespace(s) ? replace(s, WHITESPACE, " ") : s);
@@ -282,9 +319,16 @@ public final class AnswerNormalizer {
     if (s.contains("\\ ")) {
       s = replace(s, ESCAPED_SPACE, " ");
     }
+    s = LEADING_APPROX.matcher(s.trim()).replaceFirst("");
     int approx = s.indexOf("\\approx");
     if (approx > 0) {
-      s = s.substring(0, approx);
+      s = approximationTail(s, approx);
+    }
+    if (s.contains("\\varnothing")
+        || s.contains("\\emptyset")
+        || s.contains("\\{")
+        || s.contains("\\o")) {
+      s = replace(s, EMPTY_SET, "\\\\emptyset ");
     }
     if (s.contains("\\leq")) {
       s = replace(s, LEQ, "\\\\le ");
@@ -344,10 +388,33 @@ public final class AnswerNormalizer {
     return s.indexOf(',') > 0 && THOUSANDS.matcher(s).matches();
   }
 
-  /** Whether the answer carries a percent sign or the word percent. */
+  /** Whether the answer carries a percent sign or a percent word ({@code percent}, {@code pct}). */
   public static boolean hasPercent(String answer) {
-    return answer != null
-        && (answer.contains("%") || answer.toLowerCase(Locale.ROOT).contains("percent"));
+    if (answer == null) {
+      return false;
+    }
+    if (answer.indexOf('%') >= 0) {
+      return true;
+    }
+    String lower = answer.toLowerCase(Locale.ROOT);
+    return (lower.contains("per") || lower.contains("pct")) && PERCENT_WORD.matcher(answer).find();
+  }
+
+  /** Whether {@code s} is a number written with a decimal comma, like {@code 3,75}. */
+  static boolean isDecimalComma(String s) {
+    return s.indexOf(',') > 0 && DECIMAL_COMMA.matcher(s).matches();
+  }
+
+  /**
+   * {@code x \\approx 3.14} keeps {@code 3.14} (the left side only names the value); {@code 2\\pi
+   * \\approx 6.28} keeps the exact {@code 2\\pi}.
+   */
+  private static String approximationTail(String s, int approx) {
+    String left = s.substring(0, approx).trim();
+    if (!left.isEmpty() && !DIGIT.matcher(left).find() && left.indexOf('=') < 0) {
+      return s.substring(approx + "\\approx".length());
+    }
+    return left;
   }
 
   private static String replace(String s, Pattern pattern, String replacement) {
@@ -381,6 +448,14 @@ public final class AnswerNormalizer {
         .replace("\u00b1", "\\pm ")
         .replace("\u00b0", "^\\circ ")
         .replace('\uff0c', ',')
+        .replace("\u2248", "\\approx ")
+        .replace("\u2205", "\\emptyset ")
+        .replace("\u20ac", " ")
+        .replace("\u00a3", " ")
+        .replace("\u00a5", " ")
+        .replace("\u20b9", " ")
+        .replace('\u2009', ' ')
+        .replace('\u202f', ' ')
         .replace('\u00a0', ' ');
   }
 

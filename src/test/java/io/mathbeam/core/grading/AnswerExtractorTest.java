@@ -92,4 +92,46 @@ public class AnswerExtractorTest {
     assertEquals("B", AnswerExtractor.extractChoice("It's not A, therefore I think it's B"));
     assertEquals("B", AnswerExtractor.extractChoice("B\u3002\u4e0d\u662f A"));
   }
+
+  @Test
+  public void stopsAtChatTemplateResidue() {
+    assertEquals(
+        "17",
+        AnswerExtractor.extract(
+            "Answer: 17<|im_end|>\n<|im_start|>user\nWhat is 2+3?<|im_end|>\nAnswer: 5"));
+    assertEquals("9", AnswerExtractor.extract("So \\boxed{9}<|eot_id|>Next \\boxed{4}"));
+    assertEquals("8", AnswerExtractor.extract("<|im_start|>assistant\nThe answer is 8."));
+  }
+
+  @Test
+  public void stopsAtANewQuestionWrittenAfterTheAnswer() {
+    assertEquals("17", AnswerExtractor.extract("Answer: 17\n\nQuestion: What is 2+3?\nAnswer: 5"));
+    assertEquals(
+        "3", AnswerExtractor.extract("so \\boxed{3}.\n\n**Problem 2.** Find x. \\boxed{7}"));
+    assertEquals(
+        "7", AnswerExtractor.extract("Problem: find x.\nSolution: x = 7, so the answer is 7."));
+  }
+
+  @Test
+  public void readsMarkdownAnswerLines() {
+    assertEquals("204", AnswerExtractor.extract("Work...\n**Answer:** 204"));
+    assertEquals("12", AnswerExtractor.extract("**Final Answer**: 12"));
+    assertEquals("x^2+1", AnswerExtractor.extract("The answer is therefore $x^2+1$, as shown."));
+  }
+
+  @Test
+  public void readsASentenceInsideABox() {
+    assertEquals("12", AnswerExtractor.extract("\\boxed{\\text{The answer is } 12}"));
+    assertEquals("\\text{odd}", AnswerExtractor.extract("\\boxed{\\text{odd}}"));
+  }
+
+  @Test
+  public void extractsAMatrixOutsideABoxWhole() {
+    String matrix = "\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}";
+    assertEquals(
+        matrix,
+        AnswerExtractor.extract(
+            "Final Answer: The final answer is $" + matrix + "$. I hope it is correct."));
+    assertEquals(matrix, AnswerExtractor.extract("The product is $" + matrix + "$."));
+  }
 }

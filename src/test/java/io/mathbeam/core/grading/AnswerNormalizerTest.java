@@ -89,4 +89,45 @@ public class AnswerNormalizerTest {
     normalizes("\\frac{\\sqrt{3}}{3}", "\\frac{\\sqrt{3}}{3} \\approx 0.577");
     normalizes("7,-2,-5", "7, -2, \\text{ and } -5");
   }
+
+  @Test
+  public void readsThousandsSeparatorsOfEveryKind() {
+    normalizes("12345", "12{,}345");
+    normalizes("32348", "32,\\!348");
+    normalizes("1000000", "1 000 000");
+    normalizes("1000", "1\\,000");
+    normalizes("1000", "1~000");
+    normalizes("1000", "1\u2009000");
+    normalizes("1,2", "1, 2");
+  }
+
+  @Test
+  public void dropsCurrencyAndPercentWords() {
+    normalizes("2,74", "2,74 \u20ac");
+    normalizes("12", "\u00a312");
+    normalizes("28", "28 pct");
+    normalizes("28", "28 percent");
+    normalizes("28", "28\\%");
+    normalizes("4", "4 \\textnormal{ miles}");
+    assertTrue(AnswerNormalizer.hasPercent("28 pct"));
+    assertTrue(AnswerNormalizer.hasPercent("28 per cent"));
+    assertFalse(AnswerNormalizer.hasPercent("perimeter 28"));
+  }
+
+  @Test
+  public void writesRelationsAndEmptySetsOneWay() {
+    normalizes("x\\ne 3", "x != 3");
+    normalizes("x\\ne 3", "x \u2260 3");
+    normalizes("\\emptyset", "\\varnothing");
+    normalizes("\\emptyset", "\\{\\}");
+    normalizes("3.14", "\\approx 3.14");
+    normalizes("3.14", "x \\approx 3.14");
+    normalizes("2\\pi", "2\\pi \\approx 6.28");
+  }
+
+  @Test
+  public void turnsOrAndAndBetweenSolutionsIntoCommas() {
+    normalizes("21,16,11", "21, 16 \\text{ or } 11");
+    normalizes("(11,7),(7,11)", "(11,7) or (7,11)");
+  }
 }
