@@ -123,6 +123,11 @@ final class AnswerComparison {
    */
   private static List<Expr> readings(String raw, String normalized) throws AnswerParseException {
     Expr main = AnswerParser.parse(normalized);
+    if (AnswerNormalizer.isDecimalComma(normalized)) {
+      // 3,75 is 3.75 with a decimal comma, or the two answers 3 and 75: both readings are tried.
+      BigDecimal value = new BigDecimal(normalized.replace(',', '.'));
+      return List.of(main, new Expr.Num(Rational.of(value), true));
+    }
     String grouped = raw.strip();
     if (AnswerNormalizer.isGroupedThousands(grouped) && !grouped.contains(".")) {
       List<Expr> items = new ArrayList<>();

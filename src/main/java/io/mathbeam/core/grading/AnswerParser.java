@@ -154,7 +154,7 @@ final class AnswerParser {
   }
 
   private Expr parseItem() throws AnswerParseException {
-    Expr left = parseUnion();
+    Expr left = parseRatio();
     while (isRelation(peek())) {
       String op = next().text();
       if (op.equals("<") && peek().isSymbol("=")) {
@@ -170,9 +170,28 @@ final class AnswerParser {
             case "gt" -> ">";
             default -> op;
           };
-      left = new Expr.Relation(op, left, parseUnion());
+      left = new Expr.Relation(op, left, parseRatio());
     }
     return left;
+  }
+
+  /**
+   * {@code a : b} is the ratio {@code a/b} (so {@code 2:4} = {@code 1:2}); three or more parts stay
+   * an ordered {@code :} sequence. Clock times are read before parsing ({@link ClockTime}).
+   */
+  private Expr parseRatio() throws AnswerParseException {
+    Expr first = parseUnion();
+    if (!peek().isSymbol(":")) {
+      return first;
+    }
+    List<Expr> parts = new ArrayList<>(List.of(first));
+    while (peek().isSymbol(":")) {
+      next();
+      parts.add(parseUnion());
+    }
+    return parts.size() == 2
+        ? new Quotient(parts.get(0), parts.get(1))
+        : new Seq(":", ":", List.copyOf(parts));
   }
 
   private static boolean isRelation(LatexToken t) {
@@ -502,6 +521,8 @@ final class AnswerParser {
         return new Const("pi");
       case "infty", "infinity":
         return new Const("infinity");
+      case "emptyset", "varnothing":
+        return new Seq("{", "}", List.of());
       case "{":
         return delimited("{", "\\}", "}");
       case "lfloor":
@@ -524,6 +545,9 @@ final class AnswerParser {
     }
     if (peek().isSymbol("{") && !peek().spaceBefore()) {
       String inner = rawGroup();
+      if (name.equals("mathbb") && inner.equals("R")) {
+        return new Seq("(", ")", List.of(new Neg(new Const("infinity")), new Const("infinity")));
+      }
       return new Var("\\" + name + "{" + inner + "}");
     }
     return new Var("\\" + name);

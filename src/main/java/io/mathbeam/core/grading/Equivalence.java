@@ -11,7 +11,6 @@ import io.mathbeam.core.grading.Expr.Seq;
 import io.mathbeam.core.grading.Expr.Sum;
 import io.mathbeam.core.grading.Expr.Text;
 import io.mathbeam.core.grading.Expr.Union;
-import io.mathbeam.core.grading.Expr.Var;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -54,33 +53,47 @@ final class Equivalence {
   private static final int MAX_ALTERNATIVES = 32;
   private static final Rational BILLION = Rational.of(1_000_000_000L);
 
-  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final Pattern TEXT_NOISE = Pattern.compile("[\\s.,;:!?'\"`*_~{}]+");
 
   private final Deadline deadline;
   private final ExactEvaluator exact;
+  private final Inequalities inequalities;
 
   Equivalence(Deadline deadline) {
     this.deadline = deadline;
     this.exact = new ExactEvaluator(deadline);
+    this.inequalities =
+        new Inequalities((e, point) -> NumericEvaluator.evaluate(e, point, deadline));
   }
 
-  boolean equivalent(Expr a, Expr b) {
-    return same(canonical(a), canonical(b));
+  /** Whether {@code answer} says the same as {@code gold} (the order matters for labels). */
+  boolean equivalent(Expr answer, Expr gold) {
+    return same(canonical(answer), canonical(gold));
   }
 
-  /** Drops {@code x =} / {@code f(x) =} and expands {@code \pm} into an unordered list. */
+  /**
+   * Keeps the two ends of a chain of equalities ({@code x = 5+5+1 = 11} is {@code x = 11}), groups
+   * labelled solutions whose names repeat ({@link Labels#groupRepeated}) and expands {@code \pm}
+   * into an unordered list.
+   */
   private static Expr canonical(Expr e) {
-    if (e instanceof Relation r
-        && r.op().equals("=")
-        && isName(r.left())
-        && !(r.right() instanceof Relation)) {
-      return canonical(r.right());
+    if (e instanceof Relation r && r.op().equals("=") && r.left() instanceof Relation inner) {
+      Expr first = inner;
+      while (first instanceof Relation chained && chained.op().equals("=")) {
+        first = chained.left();
+      }
+      if (!(first instanceof Relation) && isEqualityChain(r)) {
+        return canonical(new Relation("=", first, r.right()));
+      }
     }
-    if (e instanceof Relation r
-        && r.op().equals("=")
-        && isName(r.right())
-        && !(r.left() instanceof Relation)) {
-      return canonical(r.left());
+    if (e instanceof Relation r && r.op().equals("=")) {
+      return new Relation("=", canonical(r.left()), canonical(r.right()));
+    }
+    if (e instanceof Seq s && s.isBare()) {
+      Seq grouped = Labels.groupRepeated(s);
+      if (grouped != null) {
+        return canonical(grouped);
+      }
     }
     if (e instanceof Seq s && (s.isBare() || s.isSet())) {
       List<Expr> items = new ArrayList<>();
@@ -101,33 +114,49 @@ final class Equivalence {
     return alternatives.size() == 1 ? e : new Seq("", "", List.copyOf(alternatives));
   }
 
-  private static boolean isName(Expr e) {
-    if (e instanceof Var) {
-      return true;
-    }
-    return e instanceof Call c
-        && c.function().startsWith("apply:")
-        && c.args().stream().allMatch(arg -> arg instanceof Var);
+  private static boolean isEqualityChain(Expr e) {
+    return !(e instanceof Relation r) || r.op().equals("=") && isEqualityChain(r.left());
   }
 
+  /**
+   * {@code a} comes from the answer, {@code b} from the gold: only the answer may drop a composite
+   * label.
+   */
   private boolean same(Expr a, Expr b) {
     deadline.check();
     if (a.equals(b)) {
       return true;
     }
+    if (a instanceof Relation && !(b instanceof Relation)) {
+      Expr value = Labels.value(a, true);
+      if (value != null && same(value, b)) {
+        return true;
+      }
+    }
+    if (b instanceof Relation && !(a instanceof Relation)) {
+      Expr value = Labels.value(b, false);
+      if (value != null && same(a, value)) {
+        return true;
+      }
+    }
+    Expr setA = alternativesAsUnion(a);
+    Expr setB = alternativesAsUnion(b);
+    if (setA != null || setB != null) {
+      return same(setA == null ? a : setA, setB == null ? b : setB);
+    }
     if (a instanceof Text || b instanceof Text) {
       return a instanceof Text ta && b instanceof Text tb && textEquals(ta.text(), tb.text());
     }
-    if (a instanceof Union || b instanceof Union) {
-      return a instanceof Union ua && b instanceof Union ub && unordered(ua.parts(), ub.parts());
-    }
     if (a instanceof Relation && (b instanceof Seq || b instanceof Union)) {
-      Seq interval = Inequalities.asInterval(a);
-      return interval != null && same(interval, b);
+      Expr set = inequalities.asSet(a);
+      return set != null && same(set, b);
     }
     if (b instanceof Relation && (a instanceof Seq || a instanceof Union)) {
-      Seq interval = Inequalities.asInterval(b);
-      return interval != null && same(a, interval);
+      Expr set = inequalities.asSet(b);
+      return set != null && same(a, set);
+    }
+    if (a instanceof Union || b instanceof Union) {
+      return a instanceof Union ua && b instanceof Union ub && unordered(ua.parts(), ub.parts());
     }
     if (a instanceof Matrix m && b instanceof Seq s) {
       return vectorEqualsTuple(m, s);
@@ -147,12 +176,15 @@ final class Equivalence {
     return scalars(a, b);
   }
 
+  /**
+   * Text answers: equal ignoring case, spaces and punctuation ({@code Tuesday.} = {@code tuesday}).
+   */
   static boolean textEquals(String a, String b) {
-    return WHITESPACE
+    return TEXT_NOISE
         .matcher(a)
         .replaceAll("")
         .toLowerCase(Locale.ROOT)
-        .equals(WHITESPACE.matcher(b).replaceAll("").toLowerCase(Locale.ROOT));
+        .equals(TEXT_NOISE.matcher(b).replaceAll("").toLowerCase(Locale.ROOT));
   }
 
   private boolean sequences(Expr a, Expr b) {
@@ -163,13 +195,14 @@ final class Equivalence {
       Expr other = sa == null ? a : b;
       return seq.isSet() && seq.items().size() == 1 && same(seq.items().get(0), other);
     }
-    if (sa.items().size() != sb.items().size()) {
-      return false;
-    }
     boolean unorderedA = sa.isBare() || sa.isSet();
     boolean unorderedB = sb.isBare() || sb.isSet();
     if (unorderedA && unorderedB) {
-      return unordered(sa.items(), sb.items());
+      // Lists of solutions and sets: order and repetitions do not matter.
+      return unordered(distinct(sa.items()), distinct(sb.items()));
+    }
+    if (sa.items().size() != sb.items().size()) {
+      return false;
     }
     if (!sa.isBare()
         && !sb.isBare()
@@ -180,6 +213,60 @@ final class Equivalence {
       return false;
     }
     return ordered(sa.items(), sb.items());
+  }
+
+  /** The items without those equivalent to an earlier one. */
+  private List<Expr> distinct(List<Expr> items) {
+    if (items.size() < 2) {
+      return items;
+    }
+    List<Expr> kept = new ArrayList<>();
+    for (Expr item : items) {
+      boolean repeated = false;
+      for (int k = 0; k < kept.size() && !repeated; k++) {
+        repeated = sameOrLimit(kept.get(k), item);
+      }
+      if (!repeated) {
+        kept.add(item);
+      }
+    }
+    return kept;
+  }
+
+  /** Equality where an undecidable pair counts as different (used only to drop repetitions). */
+  private boolean sameOrLimit(Expr a, Expr b) {
+    try {
+      return same(a, b);
+    } catch (GradingLimitException e) {
+      deadline.check();
+      return false;
+    }
+  }
+
+  /**
+   * Inequalities joined by "or" ({@code x < -1, x > 1} once "or" became a comma) as the union of
+   * their sets; null for anything else.
+   */
+  private Expr alternativesAsUnion(Expr e) {
+    if (!(e instanceof Seq s) || !s.isBare() || s.items().size() < 2) {
+      return null;
+    }
+    List<Expr> parts = new ArrayList<>();
+    for (Expr item : s.items()) {
+      if (!(item instanceof Relation r) || r.op().equals("=") || r.op().equals("ne")) {
+        return null;
+      }
+      Expr set = inequalities.asSet(item);
+      if (set == null) {
+        return null;
+      }
+      if (set instanceof Union u) {
+        parts.addAll(u.parts());
+      } else {
+        parts.add(set);
+      }
+    }
+    return new Union(List.copyOf(parts));
   }
 
   private boolean ordered(List<Expr> a, List<Expr> b) {
@@ -248,6 +335,10 @@ final class Equivalence {
   }
 
   private boolean relations(Relation a, Relation b) {
+    if (Labels.namesFunctionValue(a) && Labels.namesFunctionValue(b)) {
+      // y = 2x + 3 and f(x) = 2x + 3 name the same function value.
+      return same(a.right(), b.right());
+    }
     if (a.op().equals(b.op())) {
       if (same(a.left(), b.left()) && same(a.right(), b.right())) {
         return true;
@@ -258,29 +349,67 @@ final class Equivalence {
         }
         Expr da = difference(a);
         Expr db = difference(b);
-        return same(da, db) || same(da, new Neg(db));
+        return same(da, db) || same(da, new Neg(db)) || proportional(da, db);
       }
-      return false;
     }
-    String mirrored = mirror(a.op());
-    return mirrored != null
+    String mirrored = Inequalities.mirror(a.op());
+    if (mirrored != null
         && mirrored.equals(b.op())
         && same(a.left(), b.right())
-        && same(a.right(), b.left());
+        && same(a.right(), b.left())) {
+      return true;
+    }
+    Expr setA = inequalities.asSet(a);
+    Expr setB = setA == null ? null : inequalities.asSet(b);
+    return setB != null && same(setA, setB);
+  }
+
+  /**
+   * Equations {@code f = 0} and {@code g = 0} with the same solutions because {@code f = c g} for a
+   * constant {@code c != 0}: {@code 2x + 4y - 3 = 0} and {@code y = -x/2 + 3/4}. Checked at the
+   * seeded random points; {@code y = 2x} and {@code x = 2y} differ.
+   */
+  private boolean proportional(Expr f, Expr g) {
+    if (!isScalar(f) || !isScalar(g)) {
+      return false;
+    }
+    Set<String> names = new TreeSet<>(ExprWalk.variables(f));
+    names.addAll(ExprWalk.variables(g));
+    if (names.isEmpty()) {
+      return false;
+    }
+    SplittableRandom random = new SplittableRandom(SEED);
+    Complex ratio = null;
+    int agreed = 0;
+    for (int attempt = 0; attempt < POINTS * 2 && agreed < POINTS; attempt++) {
+      Map<String, Complex> point = new HashMap<>();
+      for (String name : names) {
+        point.put(name, Complex.real(0.3 + 2.6 * random.nextDouble()));
+      }
+      Complex vf = NumericEvaluator.evaluate(f, point, deadline);
+      Complex vg = NumericEvaluator.evaluate(g, point, deadline);
+      if (vf == null || vg == null) {
+        continue;
+      }
+      if (vg.abs() < ABSOLUTE_WITH_VARIABLES || vf.abs() < ABSOLUTE_WITH_VARIABLES) {
+        if (vg.abs() < ABSOLUTE_WITH_VARIABLES && vf.abs() < ABSOLUTE_WITH_VARIABLES) {
+          continue;
+        }
+        return false;
+      }
+      Complex r = vf.divide(vg);
+      if (ratio == null) {
+        ratio = r;
+      } else if (!close(ratio, r, 0)) {
+        return false;
+      }
+      agreed++;
+    }
+    return agreed >= POINTS / 2 + 1;
   }
 
   private static Expr difference(Relation r) {
     return new Sum(List.of(r.left(), new Neg(r.right())));
-  }
-
-  private static String mirror(String op) {
-    return switch (op) {
-      case "<" -> ">";
-      case ">" -> "<";
-      case "le" -> "ge";
-      case "ge" -> "le";
-      default -> null;
-    };
   }
 
   private boolean scalars(Expr a, Expr b) {

@@ -1,63 +1,182 @@
 package io.mathbeam.core.grading;
 
+import io.mathbeam.core.grading.Expr.Call;
 import io.mathbeam.core.grading.Expr.Const;
 import io.mathbeam.core.grading.Expr.Neg;
+import io.mathbeam.core.grading.Expr.Num;
+import io.mathbeam.core.grading.Expr.Quotient;
 import io.mathbeam.core.grading.Expr.Relation;
 import io.mathbeam.core.grading.Expr.Seq;
+import io.mathbeam.core.grading.Expr.Sum;
+import io.mathbeam.core.grading.Expr.Union;
 import io.mathbeam.core.grading.Expr.Var;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Reads an inequality in one variable as the interval it describes: {@code x > 3} is {@code
- * (3,\infty)}, {@code 3 \ge x} is {@code (-\infty,3]}, {@code 1 < x \le 2} is {@code (1,2]}.
+ * Reads an inequality in one unknown as the set it describes: {@code x > 3} is {@code (3,\infty)},
+ * {@code 3 \ge x} is {@code (-\infty,3]}, {@code 1 < x \le 2} is {@code (1,2]}, {@code -x > -1} is
+ * {@code (-\infty,1)} (linear sides are solved, the direction flips with a negative coefficient),
+ * {@code 0 < f(x) < 1} is {@code (0,1)} (a function value names the range), {@code |x| < 3} is
+ * {@code (-3,3)} and {@code 1 \le |z| \le 2} is {@code [-2,-1] \cup [1,2]}.
  */
 final class Inequalities {
-  private Inequalities() {}
+  /** Evaluates an expression at a point; null when it has no reliable value there. */
+  interface Evaluator {
+    Complex at(Expr e, Map<String, Complex> point);
+  }
 
-  /** The interval, or null when {@code e} is not such an inequality. */
-  static Seq asInterval(Expr e) {
-    if (!(e instanceof Relation r)) {
+  private static final double[] PROBES = {0, 1, 2, 3.5, -1.25};
+  private static final double TOLERANCE = 1e-9;
+
+  private final Evaluator evaluator;
+
+  Inequalities(Evaluator evaluator) {
+    this.evaluator = evaluator;
+  }
+
+  /** The interval or union of intervals, or null when {@code e} is not such an inequality. */
+  Expr asSet(Expr e) {
+    if (!(e instanceof Relation r) || direction(r.op()) == 0) {
       return null;
     }
     if (r.left() instanceof Relation inner) {
-      // a < x < b, parsed as (a < x) < b.
-      if (!(inner.right() instanceof Var) || !isConstant(inner.left()) || !isConstant(r.right())) {
-        return null;
-      }
-      int dirInner = direction(inner.op());
-      int dirOuter = direction(r.op());
-      if (dirInner == 0 || dirInner != dirOuter) {
-        return null;
-      }
-      boolean ascending = dirInner < 0;
-      Expr low = ascending ? inner.left() : r.right();
-      Expr high = ascending ? r.right() : inner.left();
-      boolean lowClosed = ascending ? isClosed(inner.op()) : isClosed(r.op());
-      boolean highClosed = ascending ? isClosed(r.op()) : isClosed(inner.op());
-      return interval(low, lowClosed, high, highClosed);
+      return chain(inner.left(), inner.op(), inner.right(), r.op(), r.right());
     }
-    int dir = direction(r.op());
-    if (dir == 0) {
+    if (r.right() instanceof Relation) {
       return null;
     }
-    boolean closed = isClosed(r.op());
-    if (r.left() instanceof Var && isConstant(r.right())) {
-      // x < b (dir < 0): (-inf, b); x > b: (b, inf)
-      return dir < 0
-          ? interval(minusInfinity(), false, r.right(), closed)
-          : interval(r.right(), closed, infinity(), false);
+    if (isAbsOfName(r.left()) && isConstant(r.right())) {
+      return absBound(r.op(), r.right());
     }
-    if (r.right() instanceof Var && isConstant(r.left())) {
-      // a < x: (a, inf); a > x: (-inf, a)
-      return dir < 0
-          ? interval(r.left(), closed, infinity(), false)
-          : interval(minusInfinity(), false, r.left(), closed);
+    if (isAbsOfName(r.right()) && isConstant(r.left())) {
+      return absBound(mirror(r.op()), r.left());
     }
-    return null;
+    Bound bound = solve(r.left(), r.op(), r.right());
+    return bound == null ? null : bound.alone();
+  }
+
+  /** {@code low op1 middle op2 high} with both relations pointing the same way. */
+  private Expr chain(Expr low, String op1, Expr middle, String op2, Expr high) {
+    if (direction(op1) == 0 || direction(op1) != direction(op2)) {
+      return null;
+    }
+    if (direction(op1) > 0) {
+      return chain(high, mirror(op2), middle, mirror(op1), low);
+    }
+    if (isAbsOfName(middle) && isConstant(low) && isConstant(high)) {
+      // a <= |x| <= b is [-b, -a] u [a, b].
+      Seq positive = interval(low, isClosed(op1), high, isClosed(op2));
+      Seq negative = interval(new Neg(high), isClosed(op2), new Neg(low), isClosed(op1));
+      return new Union(List.of(negative, positive));
+    }
+    Bound first = solve(low, op1, middle);
+    Bound second = solve(middle, op2, high);
+    if (first == null
+        || second == null
+        || !first.unknown().equals(second.unknown())
+        || first.below() == second.below()) {
+      return null;
+    }
+    Bound lower = first.below() ? second : first;
+    Bound upper = first.below() ? first : second;
+    return interval(lower.value(), lower.closed(), upper.value(), upper.closed());
+  }
+
+  /**
+   * One unknown, {@code left op right} solved for it: the unknown is below (or above) {@code
+   * value}. The unknown is a variable or a function value ({@code f(x)}); sides linear in it are
+   * solved exactly.
+   */
+  private Bound solve(Expr left, String op, Expr right) {
+    if (isName(left) && isConstant(right)) {
+      return new Bound(left, right, direction(op) < 0, isClosed(op));
+    }
+    if (isName(right) && isConstant(left)) {
+      return new Bound(right, left, direction(op) > 0, isClosed(op));
+    }
+    Set<String> names = ExprWalk.variables(new Sum(List.of(left, right)));
+    if (names.size() != 1) {
+      return null;
+    }
+    String name = names.iterator().next();
+    Expr difference = new Sum(List.of(left, new Neg(right)));
+    Complex[] values = new Complex[PROBES.length];
+    for (int i = 0; i < PROBES.length; i++) {
+      values[i] = evaluator.at(difference, Map.of(name, Complex.real(PROBES[i])));
+      if (values[i] == null || Math.abs(values[i].im()) > TOLERANCE) {
+        return null;
+      }
+    }
+    double slope = values[1].re() - values[0].re();
+    if (Math.abs(slope) < TOLERANCE) {
+      return null;
+    }
+    for (int i = 2; i < PROBES.length; i++) {
+      double expected = values[0].re() + slope * PROBES[i];
+      if (Math.abs(values[i].re() - expected) > TOLERANCE * (1 + Math.abs(expected))) {
+        return null;
+      }
+    }
+    // difference(t) = f0 + slope * t, so the root is -f0 / (f1 - f0), kept exact as an expression.
+    Expr atZero = substitute(difference, name, new Num(Rational.ZERO, false));
+    Expr atOne = substitute(difference, name, new Num(Rational.ONE, false));
+    Expr root = new Quotient(new Neg(atZero), new Sum(List.of(atOne, new Neg(atZero))));
+    boolean below = direction(op) < 0 == slope > 0;
+    return new Bound(new Var(name), root, below, isClosed(op));
+  }
+
+  /** |x| op c, with x on the left. */
+  private static Expr absBound(String op, Expr c) {
+    boolean closed = isClosed(op);
+    if (direction(op) < 0) {
+      return interval(new Neg(c), closed, c, closed);
+    }
+    return new Union(
+        List.of(
+            interval(minusInfinity(), false, new Neg(c), closed),
+            interval(c, closed, infinity(), false)));
+  }
+
+  /**
+   * The unknown is below {@code value} (or above it when {@code below} is false), with or without
+   * the end point.
+   */
+  private record Bound(Expr unknown, Expr value, boolean below, boolean closed) {
+    Seq alone() {
+      return below
+          ? interval(minusInfinity(), false, value, closed)
+          : interval(value, closed, infinity(), false);
+    }
+  }
+
+  private static Expr substitute(Expr e, String name, Expr value) {
+    if (e instanceof Var v && v.name().equals(name)) {
+      return value;
+    }
+    return ExprWalk.mapChildren(e, child -> substitute(child, name, value));
+  }
+
+  private static boolean isName(Expr e) {
+    return e instanceof Var
+        || e instanceof Call c
+            && c.function().startsWith("apply:")
+            && c.args().stream().allMatch(arg -> arg instanceof Var);
+  }
+
+  private static boolean isAbsOfName(Expr e) {
+    return e instanceof Call c
+        && c.function().equals("abs")
+        && c.args().size() == 1
+        && isName(c.args().get(0));
   }
 
   private static boolean isConstant(Expr e) {
-    return ExprWalk.variables(e).isEmpty() && !(e instanceof Relation);
+    return ExprWalk.variables(e).isEmpty()
+        && !(e instanceof Relation)
+        && !(e instanceof Seq)
+        && !(e instanceof Union);
   }
 
   /** -1 for less-than relations, +1 for greater-than, 0 for others. */
@@ -66,6 +185,16 @@ final class Inequalities {
       case "<", "le" -> -1;
       case ">", "ge" -> 1;
       default -> 0;
+    };
+  }
+
+  static String mirror(String op) {
+    return switch (op) {
+      case "<" -> ">";
+      case ">" -> "<";
+      case "le" -> "ge";
+      case "ge" -> "le";
+      default -> null;
     };
   }
 

@@ -1,0 +1,122 @@
+package io.mathbeam.core.grading;
+
+import static org.junit.Assert.assertEquals;
+
+import io.mathbeam.core.model.GradeStatus;
+import java.util.List;
+import org.junit.Test;
+
+/** Labelled answers, equations, inequalities as sets, and lists of solutions. */
+public class GraderRelationsTest {
+  private final Grader grader = new Grader();
+
+  private void same(String gold, String answer) {
+    assertEquals(
+        gold + " vs " + answer,
+        GradeStatus.CORRECT,
+        grader.gradeAnswer(answer, List.of(gold)).status());
+  }
+
+  private void different(String gold, String answer) {
+    assertEquals(
+        gold + " vs " + answer,
+        GradeStatus.INCORRECT,
+        grader.gradeAnswer(answer, List.of(gold)).status());
+  }
+
+  @Test
+  public void aLabelOnOneSideOnlyIsDropped() {
+    same("5", "x = 5");
+    same("x=5", "5");
+    same("(3,2)", "(p,q) = (3,2)");
+    same("4, 5", "AB = 4, CD = 5");
+    same("11:21", "V_1 : V_2 = 11:21");
+    same("\\frac{\\sqrt6}{6}", "\\frac{NO}{BO} = \\frac{1}{\\sqrt6}");
+    same("2x+1", "f(x) = 2x+1");
+    different("6", "x = 5");
+    different("(2,3)", "(p,q) = (3,2)");
+  }
+
+  @Test
+  public void aGoldEquationIsNotReadAsItsRightSide() {
+    different("x + y = 5", "5");
+    different("2x + 3y = 6", "6");
+  }
+
+  @Test
+  public void labelsOnBothSidesMustName() {
+    different("x = 5", "y = 5");
+    same("y = 2x + 3", "f(x) = 2x + 3");
+    same("x = 5", "5 = x");
+  }
+
+  @Test
+  public void chainedEqualitiesKeepTheirEnds() {
+    same("11", "x = 5+5+1 = 11");
+    same("3.14", "\\approx 3.14");
+    different("12", "x = 5+5+1 = 11");
+  }
+
+  @Test
+  public void notEqualIsOneSymbol() {
+    same("x \\ne 3", "x \\neq 3");
+    same("x \\ne 3", "x != 3");
+    same("x \\ne 3", "x \u2260 3");
+    different("x \\ne 3", "x \\ne 4");
+  }
+
+  @Test
+  public void equationsMatchUpToRearrangementAndAFactor() {
+    same("y = -\\frac{x}{2} + \\frac34", "2x + 4y - 3 = 0");
+    same("x^2 + y^2 = 25", "2x^2 + 2y^2 = 50");
+    same("3x - 6y = 12", "x - 2y = 4");
+    different("y = 2x", "x = 2y");
+    different("x + y = 1", "x + y = 2");
+    different("x^2 + y^2 = 25", "x^2 + y^2 = 5");
+  }
+
+  @Test
+  public void inequalitiesAreTheSetsTheyDescribe() {
+    same("x < 1", "-x > -1");
+    same("[-2, 7]", "-2 \\le x \\le 7");
+    same("[-2, 7]", "x \\in [-2, 7]");
+    same("(0,1)", "0 < f(x) < 1");
+    same("[-\\tfrac32,-1] \\cup [1,\\tfrac32]", "1 \\le |z| \\le \\tfrac32");
+    same("(-3, 3)", "|x| < 3");
+    same("(-\\infty, 3) \\cup (5, \\infty)", "x < 3 \\text{ or } x > 5");
+    same("[1, 3]", "2 \\le 2x \\le 6");
+    same("(-\\infty, \\infty)", "\\mathbb{R}");
+    different("x < 1", "x > 1");
+    different("[-2, 7]", "-2 \\le x < 7");
+    different("(0,1)", "0 \\le f(x) < 1");
+    different("[-\\tfrac32,-1] \\cup [1,\\tfrac32]", "1 \\le z \\le \\tfrac32");
+  }
+
+  @Test
+  public void emptySetsAreOneAnswer() {
+    same("\\emptyset", "\\varnothing");
+    same("\\emptyset", "\\{\\}");
+    different("\\emptyset", "\\{0\\}");
+  }
+
+  @Test
+  public void solutionListsIgnoreOrderRepetitionAndSeparators() {
+    same("(7,11), (11,7)", "(11,7) or (7,11)");
+    same("(5,2), (7,2)", "p=5, q=2; p=7, q=2");
+    same("11, 16, 21", "21, 16 \\text{ or } 11");
+    same("-3, 2", "x = 2 \\text{ or } x = -3");
+    same("1, 2, 3", "\\{3, 2, 1\\}");
+    same("2, 3", "2, 3, 3");
+    different("(7,11), (11,7)", "(7,11)");
+    different("11, 16, 21", "11, 16, 21, 26");
+    different("(2,3)", "(3,2)");
+    different("(5,2), (7,2)", "p=5, q=2; p=2, q=7");
+  }
+
+  @Test
+  public void textAnswersIgnoreCaseFormattingAndPunctuation() {
+    same("\\text{odd}", "\\textbf{Odd}");
+    same("Tuesday", "\\text{Tuesday.}");
+    different("odd", "$Even$");
+  }
+}
