@@ -68,6 +68,12 @@ public final class AnswerExtractor {
           "^[#*\\s]*(?:Question|Problem|Exercise|Q|Human|User)\\s*(?:\\d+\\s*)?[:.*]",
           Pattern.MULTILINE);
 
+  private static final Pattern MINERVA =
+      Pattern.compile("(?i:final answer is)\\s*:?(.*)$", Pattern.DOTALL);
+
+  /** A {@code $} that opens or closes math, not an escaped {@code \\$}. */
+  private static final Pattern MATH_DOLLARS = Pattern.compile("(?<!\\\\)\\$+");
+
   private static final Pattern TEXT_CONTENT =
       Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
 
@@ -89,6 +95,10 @@ public final class AnswerExtractor {
   }
 
   private static String find(String region) {
+    String minerva = minervaAnswer(region);
+    if (minerva != null) {
+      return minerva;
+    }
     String boxed = lastBoxed(region);
     if (boxed != null) {
       if (boxed.isBlank()) {
@@ -106,6 +116,41 @@ public final class AnswerExtractor {
       return math;
     }
     return lastNumber(region);
+  }
+
+  /**
+   * Minerva's answer sentence, {@code Final Answer: The final answer is $x$. I hope it is
+   * correct.}: everything between "is" and "I hope", math delimiters dropped, so an answer the
+   * model split over several {@code $...$} spans stays whole. It wins over boxes, as in the prompt
+   * format that asks for it (lm-eval's minerva_math, Math-Verify's first tier).
+   */
+  private static String minervaAnswer(String region) {
+    int hope = region.lastIndexOf("I hope it is correct");
+    if (hope < 0) {
+      return null;
+    }
+    Matcher m = MINERVA.matcher(region.substring(0, hope));
+    String found = null;
+    while (m.find()) {
+      found = m.group(1);
+    }
+    if (found == null) {
+      return null;
+    }
+    String answer = found.strip();
+    if (answer.endsWith(".")) {
+      answer = answer.substring(0, answer.length() - 1).strip();
+    }
+    if (answer.startsWith("$") && answer.endsWith("$") && answer.length() > 1) {
+      answer = MATH_DOLLARS.matcher(answer).replaceAll(" ").strip();
+    } else {
+      answer = reduce(answer);
+    }
+    if (answer == null || answer.isEmpty()) {
+      return null;
+    }
+    String boxed = lastBoxed(answer);
+    return boxed != null && !boxed.isBlank() ? boxed.trim() : answer;
   }
 
   /** {@code 35 + 70 = 105} (no variables left of the last {@code =}) is the answer {@code 105}. */
@@ -255,7 +300,8 @@ public final class AnswerExtractor {
       String math = leadingMath(tail);
       String candidate;
       if (math != null) {
-        candidate = reduce(math);
+        // What follows "answer is" in math mode is the answer, words included ($MR=SRMC$).
+        candidate = math.isBlank() ? null : math.trim();
       } else {
         Matcher end = SENTENCE_END.matcher(tail);
         candidate = reduce(end.find() ? tail.substring(0, end.start()) : tail);
@@ -278,6 +324,9 @@ public final class AnswerExtractor {
         new String[][] {{"$$", "$$"}, {"$", "$"}, {"\\(", "\\)"}, {"\\[", "\\]"}}) {
       if (t.startsWith(pair[0])) {
         int close = t.indexOf(pair[1], pair[0].length());
+        while (close > 0 && pair[1].startsWith("$") && t.charAt(close - 1) == '\\') {
+          close = t.indexOf(pair[1], close + 1);
+        }
         if (close > 0) {
           return t.substring(pair[0].length(), close);
         }

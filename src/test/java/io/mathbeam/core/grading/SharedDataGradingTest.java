@@ -21,7 +21,11 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-/** Checks against ../shared: the cross-grader development cases and the benchmark gold answers. */
+/**
+ * Checks against ../shared: the cross-grader development cases and the benchmark gold answers, each
+ * graded against itself as a bare answer, in {@code \\boxed{}} and in Minerva's {@code Final
+ * Answer: The final answer is $...$. I hope it is correct.} form.
+ */
 public class SharedDataGradingTest {
   /** Measured 171/175 (97.7%); the 4 disagreements are the policies listed in docs/GRADING.md. */
   private static final double DEV_AGREEMENT_FLOOR = 0.97;
@@ -82,7 +86,13 @@ public class SharedDataGradingTest {
           GradeResult bare = grader.gradeAnswer(variant, List.of(gold));
           GradeResult boxed =
               grader.grade("Thus the answer is $\\boxed{" + variant + "}$.", List.of(gold));
-          if (bare.status() != GradeStatus.CORRECT || boxed.status() != GradeStatus.CORRECT) {
+          GradeResult minerva =
+              grader.grade(
+                  "Final Answer: The final answer is $" + variant + "$. I hope it is correct.",
+                  List.of(gold));
+          if (bare.status() != GradeStatus.CORRECT
+              || boxed.status() != GradeStatus.CORRECT
+              || minerva.status() != GradeStatus.CORRECT) {
             failures.add(
                 file.getFileName()
                     + ": "
@@ -92,7 +102,12 @@ public class SharedDataGradingTest {
                     + " -> "
                     + bare.status()
                     + "/"
-                    + boxed.status());
+                    + boxed.status()
+                    + "/"
+                    + minerva.status()
+                    + " ["
+                    + minerva.extractedAnswer()
+                    + "]");
           }
         }
       }
