@@ -73,7 +73,7 @@ final class AnswerComparison {
     }
     List<Expr> goldReadings;
     try {
-      goldReadings = readings(gold, g);
+      goldReadings = readings(gold, g, false);
     } catch (AnswerParseException e) {
       return Equivalence.textEquals(a, g) ? GradeStatus.CORRECT : GradeStatus.UNPARSEABLE;
     }
@@ -82,8 +82,12 @@ final class AnswerComparison {
     }
     Equivalence equivalence = new Equivalence(deadline);
     GradingLimitException limit = null;
-    for (Expr x : withPercent(answerReadings, percent)) {
-      for (Expr y : withPercent(goldReadings, goldPercent)) {
+    // Percent on one side only: that side also reads as its fraction (28\% = 28 = 0.28). Percent
+    // on both sides: the numbers are compared as written (12\% is not 0.12\%).
+    boolean onlyAnswerPercent = percent && !goldPercent;
+    boolean onlyGoldPercent = goldPercent && !percent;
+    for (Expr x : withPercent(answerReadings, onlyAnswerPercent)) {
+      for (Expr y : withPercent(goldReadings, onlyGoldPercent)) {
         try {
           if (equivalence.equivalent(x, y)) {
             return GradeStatus.CORRECT;
@@ -107,7 +111,7 @@ final class AnswerComparison {
   private List<Expr> answerReadings() {
     if (readings == null && !unparseable && !tooLarge) {
       try {
-        readings = readings(answer, normalized);
+        readings = readings(answer, normalized, true);
       } catch (AnswerParseException e) {
         unparseable = true;
       } catch (GradingLimitException e) {
@@ -121,12 +125,25 @@ final class AnswerComparison {
    * The parsed answer; {@code 1,234} (digits grouped by three, no spaces) is read both as the
    * number and as the list {@code 1, 234}.
    */
-  private static List<Expr> readings(String raw, String normalized) throws AnswerParseException {
+  private static List<Expr> readings(String raw, String normalized, boolean isAnswer)
+      throws AnswerParseException {
     Expr main = AnswerParser.parse(normalized);
-    if (AnswerNormalizer.isDecimalComma(normalized)) {
-      // 3,75 is 3.75 with a decimal comma, or the two answers 3 and 75: both readings are tried.
+    if (isAnswer && AnswerNormalizer.isDecimalComma(normalized)) {
+      // An answer 3,75 is 3.75 with a decimal comma, or the two answers 3 and 75: both readings
+      // are tried. Answer keys write decimal points, so a gold 3,75 is a list.
       BigDecimal value = new BigDecimal(normalized.replace(',', '.'));
       return List.of(main, new Expr.Num(Rational.of(value), true));
+    }
+    if (AnswerNormalizer.hasDegreeMark(raw)) {
+      // 45^\circ is also the angle pi/4.
+      String radians = AnswerNormalizer.normalizeInRadians(raw);
+      if (!radians.equals(normalized)) {
+        try {
+          return List.of(main, AnswerParser.parse(radians));
+        } catch (AnswerParseException e) {
+          return List.of(main);
+        }
+      }
     }
     String grouped = raw.strip();
     if (AnswerNormalizer.isGroupedThousands(grouped) && !grouped.contains(".")) {

@@ -34,7 +34,8 @@ public final class AnswerExtractor {
       Pattern.compile(
           "(?:"
               + ANSWER_WORD
-              + "[*_]*\\s*(?:(?i:is|est|es|ist)\\b\\s*[:\uff1a]?|\u662f|[:\uff1a])[*_]*|^####)["
+              + "[*_]*\\s*(?:(?i:is|est|es|ist)\\b\\s*[:\uff1a]?|\u662f|[:\uff1a])[*_]*|^####"
+              + "|^[#*\\s]*(?i:final answer)[*:\\s]*\\n\\s*)["
               + " \\t]*",
           Pattern.MULTILINE);
   private static final Pattern ARITHMETIC_COMMANDS =
@@ -65,7 +66,7 @@ public final class AnswerExtractor {
   /** A line where a model that kept going starts a new exercise or the user's next turn. */
   private static final Pattern NEW_QUESTION =
       Pattern.compile(
-          "^[#*\\s]*(?:Question|Problem|Exercise|Q|Human|User)\\s*(?:\\d+\\s*)?[:.*]",
+          "^[#*\\s]*(?:Question|Problem|Exercise|Q|Human|User|Instruction)\\s*(?:\\d+\\s*)?[:.*]",
           Pattern.MULTILINE);
 
   private static final Pattern MINERVA =
@@ -115,7 +116,25 @@ public final class AnswerExtractor {
     if (math != null) {
       return math;
     }
-    return lastNumber(region);
+    String bold = boldLastLine(region);
+    return bold != null ? bold : lastNumber(region);
+  }
+
+  /** A response that ends on a line in bold ({@code **Even**}) has written its answer there. */
+  private static String boldLastLine(String region) {
+    String t = region.strip();
+    int start = t.lastIndexOf('\n') + 1;
+    String line = t.substring(start).strip();
+    if (line.length() > 4 && line.length() < 60 && line.startsWith("**") && line.endsWith("**")) {
+      String inner = line.substring(2, line.length() - 2).strip();
+      return inner.isEmpty() || inner.contains("**") ? null : reduceBold(inner);
+    }
+    return null;
+  }
+
+  private static String reduceBold(String inner) {
+    String t = inner.endsWith(".") ? inner.substring(0, inner.length() - 1) : inner;
+    return t.isBlank() ? null : t.strip();
   }
 
   /**

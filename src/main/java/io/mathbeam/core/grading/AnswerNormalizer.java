@@ -118,6 +118,10 @@ public final class AnswerNormalizer {
   private static final Pattern TRAILING_TEXT =
       Pattern.compile(
           "^(.*[\\d})\\]])\\s*\\\\(?:" + WRAPPERS + ")\\s*\\{([^{}\\d]*)\\}(?:\\^\\{?[23]\\}?)?$");
+
+  /** {@code 5\\mathrm{i}}: the imaginary unit or e in a wrapper is not an annotation. */
+  private static final Pattern CONSTANT_LETTER = Pattern.compile("\\s*[ie]\\s*");
+
   private static final Pattern WRAPPER = Pattern.compile("\\\\(?:" + WRAPPERS + ")\\s*\\{");
   private static final String UNIT_ALTERNATION = String.join("|", UNIT_WORDS);
   private static final Pattern SPACED_UNIT =
@@ -154,7 +158,8 @@ public final class AnswerNormalizer {
           "\\\\(?:varnothing|emptyset)(?![a-zA-Z])|\\\\\\{\\s*\\\\\\}|\\\\o(?![a-zA-Z])");
   private static final Pattern LEADING_APPROX =
       Pattern.compile("^(?:\\\\approx|\\\\sim|\\\\simeq)\\s*");
-  private static final Pattern LEADING_ELEMENT = Pattern.compile("^[a-zA-Z]\\s*\\\\in\\s*");
+  private static final Pattern LEADING_ELEMENT =
+      Pattern.compile("^(?:[a-zA-Z]|\\\\[a-zA-Z]+)(?:_\\{?\\w+\\}?)?\\s*\\\\in\\s*");
   private static final Pattern CHOICE_LABEL = Pattern.compile("^\\([A-E]\\)\\s*(?=\\S)");
   private static final Pattern CHOICE = Pattern.compile("^\\(([A-Z])\\)$");
   private static final Pattern LEADING_ZEROS = Pattern.compile("^(-?)0+(?=\\d)(\\d+)$");
@@ -184,6 +189,15 @@ public final class AnswerNormalizer {
   private static final Pattern SQRT_DIGIT = Pattern.compile("\\\\sqrt\\s*(\\d)");
   private static final Pattern EMPTY_ITEM = Pattern.compile(",\\s*,");
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final Pattern INEQUALITY = Pattern.compile("[<>]|\\\\[lg]e(?![a-zA-Z])");
+  private static final Pattern AND_BETWEEN = Pattern.compile("\\s*,?\\s*\\band\\b\\s*");
+  private static final Pattern SCALE_WORD =
+      Pattern.compile("^(-?\\d+(?:\\.\\d+)?)\\s*(thousand|million|billion|trillion)$");
+
+  /** {@code 3 bolts}: a number and one plain word naming what is counted. */
+  private static final Pattern COUNTED_WORD =
+      Pattern.compile("^(-?\\d+(?:\\.\\d+)?)\\s+[a-z]{3,}$");
+
   private static final Pattern AND_WORD = Pattern.compile("\\b(?:and|or)\\b");
   private static final Pattern DIGIT = Pattern.compile("\\d");
 
@@ -191,6 +205,21 @@ public final class AnswerNormalizer {
 
   /** The canonical form of {@code answer}; null stays null. */
   public static String normalize(String answer) {
+    return normalize(answer, false);
+  }
+
+  /** Whether the answer marks degrees ({@code 45^\\circ}, {@code 45°}, {@code 45 degrees}). */
+  static boolean hasDegreeMark(String answer) {
+    return answer != null
+        && (answer.contains("circ") || answer.contains("degree") || answer.indexOf('\u00b0') >= 0);
+  }
+
+  /** The canonical form with degree marks kept, so the parser reads them as radians. */
+  static String normalizeInRadians(String answer) {
+    return normalize(answer, true);
+  }
+
+  private static String normalize(String answer, boolean degreesAsRadians) {
     if (answer == null) {
       return null;
     }
@@ -221,14 +250,15 @@ public final class AnswerNormalizer {
       s = s.replace("\\$", " ").replace("$", " ");
     }
     if (latex) {
-      s = latexCommands(s);
+      s = NotationRewrites.latex(latexCommands(s));
     } else if (s.indexOf('~') >= 0) {
       s = s.replace('~', ' ');
     }
     s = stripTrailing(s);
     if (latex && s.indexOf('{') >= 0) {
       Matcher trailingText;
-      while ((trailingText = TRAILING_TEXT.matcher(s)).matches()) {
+      while ((trailingText = TRAILING_TEXT.matcher(s)).matches()
+          && !CONSTANT_LETTER.matcher(trailingText.group(2)).matches()) {
         s = trailingText.group(1);
       }
       s = unwrapAll(s);
@@ -241,7 +271,7 @@ public final class AnswerNormalizer {
       s = replace(s, SPACED_UNIT, "");
       s = replace(s, ATTACHED_UNIT, "");
       if (s.contains("circ") || s.contains("degree")) {
-        s = replace(s, DEGREE, TRIG.matcher(s).find() ? "^\\\\circ " : "");
+        s = replace(s, DEGREE, degreesAsRadians || TRIG.matcher(s).find() ? "^\\\\circ " : "");
       }
     }
     if (s.indexOf('%') >= 0 || letters && (s.contains("per") || s.contains("pct"))) {
@@ -272,7 +302,14 @@ public final class AnswerNormalizer {
         && (s.contains("and") || s.contains("or"))
         && DIGIT.matcher(s).find()
         && AND_WORD.matcher(s).find()) {
+      if (s.contains("and") && INEQUALITY.matcher(s).find()) {
+        // x \ge -2 and x \le 7 is one interval; "or" stays a list of alternatives.
+        s = replace(s, AND_BETWEEN, " \\\\land ");
+      }
       s = replace(replace(s, AND, ", "), EMPTY_ITEM, ",");
+    }
+    if (letters && s.length() < 60) {
+      s = scaleWords(s);
     }
     s = stripTrailing(hasWhitespace(s) ? replace(s, WHITESPACE, " ") : s);
     if (s.startsWith(",")) {
@@ -284,6 +321,7 @@ public final class AnswerNormalizer {
     if (s.indexOf(' ') >= 0) {
       s = replace(s, PUNCT_SPACE, "");
     }
+    s = NotationRewrites.plain(s);
     if (s.startsWith("(")) {
       s = CHOICE_LABEL.matcher(s).replaceFirst("");
       Matcher choice = CHOICE.matcher(s);
@@ -400,6 +438,26 @@ public final class AnswerNormalizer {
     return (lower.contains("per") || lower.contains("pct")) && PERCENT_WORD.matcher(answer).find();
   }
 
+  /** {@code 2 million} as {@code 2000000}; {@code 3 bolts} as {@code 3}. */
+  private static String scaleWords(String s) {
+    Matcher scale = SCALE_WORD.matcher(s.trim());
+    if (scale.matches()) {
+      int zeros =
+          switch (scale.group(2)) {
+            case "thousand" -> 3;
+            case "million" -> 6;
+            case "billion" -> 9;
+            default -> 12;
+          };
+      return new java.math.BigDecimal(scale.group(1)).movePointRight(zeros).toPlainString();
+    }
+    Matcher counted = COUNTED_WORD.matcher(s.trim());
+    if (counted.matches() && !s.endsWith(" and") && !s.endsWith(" or")) {
+      return counted.group(1);
+    }
+    return s;
+  }
+
   /** Whether {@code s} is a number written with a decimal comma, like {@code 3,75}. */
   static boolean isDecimalComma(String s) {
     return s.indexOf(',') > 0 && DECIMAL_COMMA.matcher(s).matches();
@@ -455,6 +513,8 @@ public final class AnswerNormalizer {
         .replace("\u00a5", " ")
         .replace("\u20b9", " ")
         .replace('\u2009', ' ')
+        .replace("\u2a7d", "\\le ")
+        .replace("\u2a7e", "\\ge ")
         .replace('\u202f', ' ')
         .replace('\u00a0', ' ');
   }

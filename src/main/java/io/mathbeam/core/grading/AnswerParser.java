@@ -172,6 +172,10 @@ final class AnswerParser {
           };
       left = new Expr.Relation(op, left, parseRatio());
     }
+    if (peek().isCommand("land") || peek().isCommand("wedge")) {
+      next();
+      return new Expr.Relation("and", left, parseItem());
+    }
     return left;
   }
 
@@ -284,7 +288,7 @@ final class AnswerParser {
         return !isRelation(t)
             && !Set.of(
                     "cup", "pm", "mp", "cdot", "times", "div", "end", "right", "rfloor", "rceil",
-                    "}", "\\", "rvert", "ast", "in", "to", "circ")
+                    "}", "\\", "rvert", "ast", "in", "to", "circ", "land", "wedge")
                 .contains(t.text());
       case SYMBOL:
         return t.text().equals("(")
@@ -469,7 +473,8 @@ final class AnswerParser {
       if (Math.abs((long) value.scale()) > 10_000) {
         throw new AnswerParseException("number exponent too large");
       }
-      boolean approximate = text.contains(".");
+      // "1." (a float literal without decimals) is still the integer 1.
+      boolean approximate = text.contains(".") && !text.endsWith(".");
       return new Num(Rational.of(value), approximate);
     } catch (NumberFormatException e) {
       throw new AnswerParseException("bad number " + text);
@@ -494,13 +499,45 @@ final class AnswerParser {
       w = w.substring(0, 1);
     } else if (peek().isSymbol("(")
         && !peek().spaceBefore()
-        && (APPLY_LETTERS.contains(w) || Character.isUpperCase(w.charAt(0)))) {
+        && (APPLY_LETTERS.contains(w)
+            || Character.isUpperCase(w.charAt(0)) && simpleArguments()
+            || namesFunction())) {
       next();
       List<Expr> args = parseItems();
       expectSymbol(")");
       return new Call("apply:" + w, args);
     }
     return letter(w);
+  }
+
+  /**
+   * After {@code P}, an upper-case function name when its arguments are single letters or numbers
+   * ({@code P(A)}, {@code T(10)}); {@code A(1-i)} is a product.
+   */
+  private boolean simpleArguments() {
+    int i = pos + 1;
+    while (i < tokens.size()) {
+      LatexToken t = tokens.get(i);
+      if (t.isSymbol(")")) {
+        return i > pos + 1;
+      }
+      boolean single = t.kind() == Kind.NUMBER || t.kind() == Kind.WORD && t.text().length() == 1;
+      if (!single && !t.isSymbol(",") && !(t.isSymbol("-") && i == pos + 1)) {
+        return false;
+      }
+      i++;
+    }
+    return false;
+  }
+
+  /** After {@code p}: {@code p(x) =}, a lower-case letter defining a function of one letter. */
+  private boolean namesFunction() {
+    return pos + 3 < tokens.size()
+        && tokens.get(pos + 1).kind() == Kind.WORD
+        && tokens.get(pos + 1).text().length() == 1
+        && tokens.get(pos + 2).isSymbol(")")
+        && tokens.get(pos + 3).isSymbol("=")
+        && pos == 1;
   }
 
   private Expr command(String name) throws AnswerParseException {

@@ -47,6 +47,7 @@ import java.util.regex.Pattern;
  */
 final class Equivalence {
   static final int POINTS = 6;
+  private static final int NEGATIVE_POINTS = 3;
   private static final long SEED = 0x6d61746862L;
   private static final double RELATIVE = 1e-9;
   private static final double ABSOLUTE_WITH_VARIABLES = 1e-13;
@@ -107,8 +108,19 @@ final class Equivalence {
       }
       return new Seq(s.open(), s.close(), List.copyOf(items));
     }
+    if (e instanceof Seq s
+        && s.open().equals("(")
+        && ExprWalk.any(s, x -> x instanceof PlusMinus)) {
+      // (0, \pm 2) is the two points (0, 2) and (0, -2).
+      List<Expr> points = ExprWalk.expandPlusMinus(e, MAX_ALTERNATIVES);
+      return points.size() == 1 ? e : new Seq("", "", List.copyOf(points));
+    }
     if (e instanceof Seq || e instanceof Union || e instanceof Matrix || e instanceof Text) {
       return e;
+    }
+    Matrix scaled = Matrices.scaled(e);
+    if (scaled != null) {
+      return scaled;
     }
     List<Expr> alternatives = ExprWalk.expandPlusMinus(e, MAX_ALTERNATIVES);
     return alternatives.size() == 1 ? e : new Seq("", "", List.copyOf(alternatives));
@@ -128,25 +140,28 @@ final class Equivalence {
       return true;
     }
     if (a instanceof Relation && !(b instanceof Relation)) {
-      Expr value = Labels.value(a, true);
+      Expr value = Labels.answerValue(a);
       if (value != null && same(value, b)) {
         return true;
       }
     }
     if (b instanceof Relation && !(a instanceof Relation)) {
-      Expr value = Labels.value(b, false);
+      Expr value = Labels.goldValue(b);
       if (value != null && same(a, value)) {
         return true;
       }
+    }
+    if (a instanceof Text || b instanceof Text) {
+      String lettersA = a instanceof Text ta ? ta.text() : Labels.letters(a);
+      String lettersB = b instanceof Text tb ? tb.text() : Labels.letters(b);
+      return lettersA != null && lettersB != null && textEquals(lettersA, lettersB);
     }
     Expr setA = alternativesAsUnion(a);
     Expr setB = alternativesAsUnion(b);
     if (setA != null || setB != null) {
       return same(setA == null ? a : setA, setB == null ? b : setB);
     }
-    if (a instanceof Text || b instanceof Text) {
-      return a instanceof Text ta && b instanceof Text tb && textEquals(ta.text(), tb.text());
-    }
+
     if (a instanceof Relation && (b instanceof Seq || b instanceof Union)) {
       Expr set = inequalities.asSet(a);
       return set != null && same(set, b);
@@ -180,6 +195,17 @@ final class Equivalence {
    * Text answers: equal ignoring case, spaces and punctuation ({@code Tuesday.} = {@code tuesday}).
    */
   static boolean textEquals(String a, String b) {
+    if (a.indexOf('=') > 0 && a.indexOf('=') == a.lastIndexOf('=') && b.indexOf('=') > 0) {
+      // MR=SRMC and SRMC = MR.
+      String swapped = a.substring(a.indexOf('=') + 1) + "=" + a.substring(0, a.indexOf('='));
+      if (plainTextEquals(swapped, b)) {
+        return true;
+      }
+    }
+    return plainTextEquals(a, b);
+  }
+
+  private static boolean plainTextEquals(String a, String b) {
     return TEXT_NOISE
         .matcher(a)
         .replaceAll("")
@@ -197,6 +223,10 @@ final class Equivalence {
     }
     boolean unorderedA = sa.isBare() || sa.isSet();
     boolean unorderedB = sb.isBare() || sb.isSet();
+    if (sa.isBare() && sb.isBare() && Labels.distinctlyLabelled(sa) && !Labels.anyRelation(sb)) {
+      // m = 8, n = 221 names which value is which: against 221, 8 the order counts.
+      return ordered(sa.items(), sb.items());
+    }
     if (unorderedA && unorderedB) {
       // Lists of solutions and sets: order and repetitions do not matter.
       return unordered(distinct(sa.items()), distinct(sb.items()));
@@ -323,6 +353,12 @@ final class Equivalence {
   }
 
   private boolean matrices(Matrix a, Matrix b) {
+    List<Expr> vectorA = Matrices.vectorEntries(a);
+    List<Expr> vectorB = Matrices.vectorEntries(b);
+    if (vectorA != null && vectorB != null) {
+      // A row and a column vector with the same entries are the same vector.
+      return ordered(vectorA, vectorB);
+    }
     if (a.rows().size() != b.rows().size()) {
       return false;
     }
@@ -336,8 +372,9 @@ final class Equivalence {
 
   private boolean relations(Relation a, Relation b) {
     if (Labels.namesFunctionValue(a) && Labels.namesFunctionValue(b)) {
-      // y = 2x + 3 and f(x) = 2x + 3 name the same function value.
-      return same(a.right(), b.right());
+      // y = 2x + 3 and f(x) = 2x + 3 name the same function value; f(x) = x and f(n) = n the
+      // same function.
+      return same(Labels.renamedArgument(a, b), b.right());
     }
     if (a.op().equals(b.op())) {
       if (same(a.left(), b.left()) && same(a.right(), b.right())) {
@@ -420,6 +457,14 @@ final class Equivalence {
     }
     if (!isScalar(a) || !isScalar(b)) {
       return false;
+    }
+    String lettersA = Labels.letters(a);
+    if (lettersA != null && lettersA.length() >= 2) {
+      // No and NO written in math mode: a word, case aside.
+      String lettersB = Labels.letters(b);
+      if (lettersB != null && lettersA.equalsIgnoreCase(lettersB)) {
+        return true;
+      }
     }
     Set<String> names = new TreeSet<>(ExprWalk.variables(a));
     names.addAll(ExprWalk.variables(b));
@@ -553,7 +598,34 @@ final class Equivalence {
     if (agreed < POINTS / 2) {
       throw new GradingLimitException("could not evaluate at enough points");
     }
+    return integers || agreeWhereBothReal(a, b, names, random);
+  }
+
+  /**
+   * Negative points, where both sides are real: {@code \sqrt{x^2}} and {@code x}, or {@code |x|}
+   * and {@code x}, agree on positive numbers only. Points where a side is not real (logarithms,
+   * even roots) say nothing.
+   */
+  private boolean agreeWhereBothReal(Expr a, Expr b, Set<String> names, SplittableRandom random) {
+    for (int attempt = 0; attempt < NEGATIVE_POINTS; attempt++) {
+      Map<String, Complex> point = new HashMap<>();
+      for (String name : names) {
+        point.put(name, Complex.real(-(0.3 + 2.6 * random.nextDouble())));
+      }
+      Complex va = NumericEvaluator.evaluate(a, point, deadline);
+      Complex vb = NumericEvaluator.evaluate(b, point, deadline);
+      if (va == null || vb == null || !isReal(va) || !isReal(vb)) {
+        continue;
+      }
+      if (!close(va, vb, ABSOLUTE_WITH_VARIABLES)) {
+        return false;
+      }
+    }
     return true;
+  }
+
+  private static boolean isReal(Complex c) {
+    return Math.abs(c.im()) <= 1e-12 * Math.max(1, Math.abs(c.re()));
   }
 
   private static boolean isStepFunction(Expr e) {

@@ -38,6 +38,9 @@ final class Inequalities {
 
   /** The interval or union of intervals, or null when {@code e} is not such an inequality. */
   Expr asSet(Expr e) {
+    if (e instanceof Relation both && both.op().equals("and")) {
+      return intersection(both.left(), both.right());
+    }
     if (!(e instanceof Relation r) || direction(r.op()) == 0) {
       return null;
     }
@@ -55,6 +58,29 @@ final class Inequalities {
     }
     Bound bound = solve(r.left(), r.op(), r.right());
     return bound == null ? null : bound.alone();
+  }
+
+  /** {@code x \\ge -2 \\land x \\le 7}: a lower and an upper bound of one unknown. */
+  private Expr intersection(Expr left, Expr right) {
+    if (!(left instanceof Relation a)
+        || !(right instanceof Relation b)
+        || direction(a.op()) == 0
+        || direction(b.op()) == 0
+        || a.left() instanceof Relation
+        || b.left() instanceof Relation) {
+      return null;
+    }
+    Bound first = solve(a.left(), a.op(), a.right());
+    Bound second = solve(b.left(), b.op(), b.right());
+    if (first == null
+        || second == null
+        || !first.unknown().equals(second.unknown())
+        || first.below() == second.below()) {
+      return null;
+    }
+    Bound lower = first.below() ? second : first;
+    Bound upper = first.below() ? first : second;
+    return interval(lower.value(), lower.closed(), upper.value(), upper.closed());
   }
 
   /** {@code low op1 middle op2 high} with both relations pointing the same way. */

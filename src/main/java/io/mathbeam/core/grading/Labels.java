@@ -26,6 +26,112 @@ import java.util.List;
 final class Labels {
   private Labels() {}
 
+  /**
+   * What an answer written as an equation says against a gold that is not one: the right side
+   * ({@code x = 5}, {@code AB = 4}, and as Math-Verify reads it, {@code x + y = 5} and {@code 2+3 =
+   * 5}), or the left side when only the right one is a name ({@code 5 = x}). Null for other
+   * relations.
+   */
+  static Expr answerValue(Expr e) {
+    if (!(e instanceof Relation r)
+        || !r.op().equals("=")
+        || r.left() instanceof Relation
+        || r.right() instanceof Relation) {
+      return null;
+    }
+    if (isName(r.right(), true) && !isName(r.left(), true)) {
+      return r.left();
+    }
+    return r.right();
+  }
+
+  /**
+   * What a gold written with a label says: only a simple name ({@code x = 5}, {@code f(x) = 2x+1})
+   * or a composite name of upper-case points and segments ({@code AB = 4}, {@code \frac{NO}{BO} =
+   * ...}) is dropped, so the curve {@code xy = 1} and the line {@code x + y = 5} stay equations.
+   */
+  static Expr goldValue(Expr e) {
+    Expr simple = value(e, false);
+    if (simple != null) {
+      return simple;
+    }
+    if (e instanceof Relation r
+        && r.op().equals("=")
+        && !(r.right() instanceof Relation)
+        && isCompositeName(r.left())
+        && ExprWalk.variables(r.left()).stream()
+            .allMatch(name -> !name.isEmpty() && Character.isUpperCase(name.charAt(0)))) {
+      return r.right();
+    }
+    return null;
+  }
+
+  /** The letters of {@code no} or {@code Even} read as a product of variables, or null. */
+  static String letters(Expr e) {
+    if (e instanceof Var v && v.name().length() == 1) {
+      return v.name();
+    }
+    if (e instanceof Expr.Const c && (c.name().equals("e") || c.name().equals("i"))) {
+      return c.name();
+    }
+    if (e instanceof Product p) {
+      StringBuilder out = new StringBuilder();
+      for (Expr factor : p.factors()) {
+        String part = letters(factor);
+        if (part == null) {
+          return null;
+        }
+        out.append(part);
+      }
+      return out.toString();
+    }
+    return null;
+  }
+
+  /** Whether every item is {@code name = value} with a simple name, no name twice. */
+  static boolean distinctlyLabelled(Seq bare) {
+    List<Expr> names = new ArrayList<>();
+    for (Expr item : bare.items()) {
+      if (!(item instanceof Relation r) || !r.op().equals("=") || !isSimpleName(r.left())) {
+        return false;
+      }
+      if (names.contains(r.left())) {
+        return false;
+      }
+      names.add(r.left());
+    }
+    return names.size() >= 2;
+  }
+
+  static boolean anyRelation(Seq seq) {
+    return seq.items().stream().anyMatch(item -> item instanceof Relation);
+  }
+
+  /**
+   * The right side of {@code a}, its argument renamed to that of {@code b} when both define a
+   * function of one variable ({@code f(x) = x} against {@code f(n) = n}).
+   */
+  static Expr renamedArgument(Relation a, Relation b) {
+    if (a.left() instanceof Call ca
+        && b.left() instanceof Call cb
+        && ca.args().size() == 1
+        && cb.args().size() == 1
+        && ca.args().get(0) instanceof Var from
+        && cb.args().get(0) instanceof Var to
+        && !from.equals(to)
+        && !ExprWalk.variables(a.right()).contains(to.name())) {
+      return rename(a.right(), from.name(), to);
+    }
+    return a.right();
+  }
+
+  private static Expr rename(Expr e, String from, Var to) {
+    if (e instanceof Var v && v.name().equals(from)) {
+      return to;
+    }
+    return ExprWalk.mapChildren(e, child -> rename(child, from, to));
+  }
+
   /** The value {@code e} names, or null when {@code e} is not a labelled value. */
   static Expr value(Expr e, boolean composite) {
     if (!(e instanceof Relation r) || !r.op().equals("=")) {
