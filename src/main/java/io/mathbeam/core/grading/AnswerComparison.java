@@ -54,7 +54,8 @@ final class AnswerComparison {
       return decided(sameTime);
     }
     if (g.length() == 1 && Character.isUpperCase(g.charAt(0))) {
-      return decided(g.equals(ChoiceLetters.fromAnswer(answer)));
+      // A choice letter, or a point or set named by one letter: E and e are the same answer.
+      return decided(g.equals(ChoiceLetters.fromAnswer(answer)) || g.equalsIgnoreCase(a));
     }
     Boolean based = BaseNumber.equal(a, g);
     if (based != null) {

@@ -45,7 +45,12 @@ public final class AnswerExtractor {
   private static final Pattern NUMBER =
       Pattern.compile(
           "(?<![\\w.])(?:\\\\frac\\{-?\\d+\\}\\{\\d+\\}|\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?(?![\\d,])"
+              + "|\\d+,\\d{1,2}(?![\\d,])"
               + "|\\d+(?:\\.\\d+)?(?:/\\d+(?:\\.\\d+)?)?|\\.\\d+)(?:\\s*\\\\?%)?");
+
+  /** A math span that is one word ({@code $Monday$}, {@code $yes$}) is a text answer. */
+  private static final Pattern SINGLE_WORD = Pattern.compile("[A-Za-z]{3,}");
+
   private static final Pattern WORD =
       Pattern.compile("(?<![\\\\a-zA-Z])[a-zA-Z]{3,}|[\\p{L}&&[^\\p{ASCII}]]");
   private static final Pattern TEXT_COMMAND =
@@ -186,6 +191,7 @@ public final class AnswerExtractor {
     String right = a.substring(last + 1).trim();
     if (right.isEmpty()
         || left.chars().anyMatch(Character::isLetter)
+        || right.chars().anyMatch(Character::isLetter)
         || a.contains("<")
         || a.contains(">")) {
       return answer;
@@ -395,7 +401,10 @@ public final class AnswerExtractor {
   /** A math span replaces the previous one unless it reads as a sentence or a fragment. */
   private static String keep(String previous, String content) {
     String t = content.trim();
-    if (t.isEmpty() || isWordy(t) || FRAGMENT_END.matcher(t).find()) {
+    if (t.isEmpty() || FRAGMENT_END.matcher(t).find()) {
+      return previous;
+    }
+    if (isWordy(t) && !SINGLE_WORD.matcher(t).matches()) {
       return previous;
     }
     return t;

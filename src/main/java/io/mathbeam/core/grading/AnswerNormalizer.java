@@ -322,6 +322,9 @@ public final class AnswerNormalizer {
       s = replace(s, PUNCT_SPACE, "");
     }
     s = NotationRewrites.plain(s);
+    if (letters && s.length() <= 9) {
+      s = infinityWord(s);
+    }
     if (s.startsWith("(")) {
       s = CHOICE_LABEL.matcher(s).replaceFirst("");
       Matcher choice = CHOICE.matcher(s);
@@ -436,6 +439,17 @@ public final class AnswerNormalizer {
     }
     String lower = answer.toLowerCase(Locale.ROOT);
     return (lower.contains("per") || lower.contains("pct")) && PERCENT_WORD.matcher(answer).find();
+  }
+
+  /** {@code infinity}, {@code -inf} as {@code \\infty}, {@code -\\infty}. */
+  private static String infinityWord(String s) {
+    String lower = s.toLowerCase(Locale.ROOT);
+    String sign = lower.startsWith("-") ? "-" : lower.startsWith("+") ? "" : null;
+    String word = sign == null ? lower : lower.substring(1);
+    if (word.equals("infinity") || word.equals("inf")) {
+      return (sign == null ? "" : sign) + "\\infty";
+    }
+    return s;
   }
 
   /** {@code 2 million} as {@code 2000000}; {@code 3 bolts} as {@code 3}. */

@@ -115,6 +115,14 @@ final class Equivalence {
       List<Expr> points = ExprWalk.expandPlusMinus(e, MAX_ALTERNATIVES);
       return points.size() == 1 ? e : new Seq("", "", List.copyOf(points));
     }
+    if (e instanceof Union u && u.parts().stream().allMatch(p -> p instanceof Seq s && s.isSet())) {
+      // \{1,3\} \cup \{2,4\} is the set \{1,2,3,4\}.
+      List<Expr> items = new ArrayList<>();
+      for (Expr part : u.parts()) {
+        items.addAll(((Seq) part).items());
+      }
+      return canonical(new Seq("{", "}", List.copyOf(items)));
+    }
     if (e instanceof Seq || e instanceof Union || e instanceof Matrix || e instanceof Text) {
       return e;
     }
@@ -217,9 +225,18 @@ final class Equivalence {
     Seq sa = a instanceof Seq s ? s : null;
     Seq sb = b instanceof Seq s ? s : null;
     if (sa == null || sb == null) {
+      // A set or list of one answer, however often repeated ({2}, 5,5), is that answer.
       Seq seq = sa == null ? sb : sa;
       Expr other = sa == null ? a : b;
-      return seq.isSet() && seq.items().size() == 1 && same(seq.items().get(0), other);
+      if (!seq.isSet() && !seq.isBare()) {
+        return false;
+      }
+      List<Expr> items = distinct(seq.items());
+      return items.size() == 1 && (sa == null ? same(a, items.get(0)) : same(items.get(0), b));
+    }
+    if (sa.isBare() != sb.isBare() && (sa.open().equals("[") || sb.open().equals("["))) {
+      // 1, 2 is two answers, [1, 2] an interval.
+      return false;
     }
     boolean unorderedA = sa.isBare() || sa.isSet();
     boolean unorderedB = sb.isBare() || sb.isSet();
