@@ -207,9 +207,15 @@ final class AnswerParser {
   private Expr parseUnion() throws AnswerParseException {
     List<Expr> parts = new ArrayList<>();
     parts.add(parseSum());
-    while (peek().isCommand("cup")) {
-      next();
-      parts.add(parseSum());
+    while (peek().isCommand("cup") || peek().isCommand("setminus")) {
+      if (next().text().equals("setminus")) {
+        // A \setminus B, read by Equivalence as the set difference.
+        Expr whole = parts.size() == 1 ? parts.get(0) : new Expr.Union(List.copyOf(parts));
+        parts.clear();
+        parts.add(new Call("setminus", List.of(whole, parseSum())));
+      } else {
+        parts.add(parseSum());
+      }
     }
     return parts.size() == 1 ? parts.get(0) : new Expr.Union(parts);
   }
@@ -287,8 +293,26 @@ final class AnswerParser {
       case COMMAND:
         return !isRelation(t)
             && !Set.of(
-                    "cup", "pm", "mp", "cdot", "times", "div", "end", "right", "rfloor", "rceil",
-                    "}", "\\", "rvert", "ast", "in", "to", "circ", "land", "wedge")
+                    "cup",
+                    "pm",
+                    "mp",
+                    "cdot",
+                    "times",
+                    "div",
+                    "end",
+                    "right",
+                    "rfloor",
+                    "rceil",
+                    "}",
+                    "\\",
+                    "rvert",
+                    "ast",
+                    "in",
+                    "to",
+                    "circ",
+                    "land",
+                    "wedge",
+                    "setminus")
                 .contains(t.text());
       case SYMBOL:
         return t.text().equals("(")

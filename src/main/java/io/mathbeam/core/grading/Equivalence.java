@@ -59,17 +59,36 @@ final class Equivalence {
   private final Deadline deadline;
   private final ExactEvaluator exact;
   private final Inequalities inequalities;
+  private final SetDifference differences;
 
   Equivalence(Deadline deadline) {
     this.deadline = deadline;
     this.exact = new ExactEvaluator(deadline);
     this.inequalities =
         new Inequalities((e, point) -> NumericEvaluator.evaluate(e, point, deadline));
+    this.differences = new SetDifference(this::realValue);
   }
 
   /** Whether {@code answer} says the same as {@code gold} (the order matters for labels). */
   boolean equivalent(Expr answer, Expr gold) {
-    return same(canonical(answer), canonical(gold));
+    return same(withDifferences(canonical(answer)), withDifferences(canonical(gold)));
+  }
+
+  /** A set difference ({@link SetDifference}) replaced by the set it leaves. */
+  private Expr withDifferences(Expr e) {
+    if (e instanceof Relation || e instanceof Text || e instanceof Matrix) {
+      return e;
+    }
+    Expr set = differences.of(e);
+    return set == null ? e : set;
+  }
+
+  private Double realValue(Expr e) {
+    if (!ExprWalk.variables(e).isEmpty()) {
+      return null;
+    }
+    Complex v = NumericEvaluator.evaluate(e, Map.of(), deadline);
+    return v == null || !isReal(v) ? null : v.re();
   }
 
   /**
@@ -412,6 +431,10 @@ final class Equivalence {
         && same(a.left(), b.right())
         && same(a.right(), b.left())) {
       return true;
+    }
+    if (!ExprWalk.variables(a).equals(ExprWalk.variables(b))) {
+      // x < 3 and y < 3 describe the same numbers, but not the same unknown.
+      return false;
     }
     Expr setA = inequalities.asSet(a);
     Expr setB = setA == null ? null : inequalities.asSet(b);

@@ -41,6 +41,9 @@ final class Inequalities {
     if (e instanceof Relation both && both.op().equals("and")) {
       return intersection(both.left(), both.right());
     }
+    if (e instanceof Relation ne && ne.op().equals("ne")) {
+      return allBut(ne);
+    }
     if (!(e instanceof Relation r) || direction(r.op()) == 0) {
       return null;
     }
@@ -58,6 +61,21 @@ final class Inequalities {
     }
     Bound bound = solve(r.left(), r.op(), r.right());
     return bound == null ? null : bound.alone();
+  }
+
+  /** {@code x \\ne 3}: the real line without the point. */
+  private static Expr allBut(Relation r) {
+    Expr point =
+        isName(r.left()) && isConstant(r.right())
+            ? r.right()
+            : isName(r.right()) && isConstant(r.left()) ? r.left() : null;
+    if (point == null) {
+      return null;
+    }
+    return new Union(
+        List.of(
+            interval(minusInfinity(), false, point, false),
+            interval(point, false, infinity(), false)));
   }
 
   /** {@code x \\ge -2 \\land x \\le 7}: a lower and an upper bound of one unknown. */

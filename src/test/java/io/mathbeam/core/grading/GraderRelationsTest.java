@@ -93,6 +93,25 @@ public class GraderRelationsTest {
   }
 
   @Test
+  public void setDifferencesAndExcludedPointsAreUnions() {
+    same("(0,9) \\cup (9,36)", "(0, 36) \\setminus \\{9\\}");
+    same("(-\\infty, 2) \\cup (3, \\infty)", "\\mathbb{R} \\setminus [2,3]");
+    same("(-\\infty,3)\\cup(3,\\infty)", "x \\neq 3");
+    same("(-\\infty,3)\\cup(3,\\infty)", "\\mathbb{R} - \\{3\\}");
+    same("[-2, 7]", "x \\geq -2 \\text{ and } x \\leq 7");
+    different("(0,9) \\cup (9,36)", "(0, 36) \\setminus \\{8\\}");
+    different("(-\\infty, 2) \\cup (3, \\infty)", "\\mathbb{R} \\setminus (2,3)");
+    different("(-\\infty, 3) \\cup (5, \\infty)", "x < 3 \\text{ and } x > 5");
+  }
+
+  @Test
+  public void theSameSetOfAnotherUnknownDiffers() {
+    different("x \\ne 3", "y \\ne 3");
+    different("x < 3", "y < 3");
+    same("x < 3", "-x > -3");
+  }
+
+  @Test
   public void emptySetsAreOneAnswer() {
     same("\\emptyset", "\\varnothing");
     same("\\emptyset", "\\{\\}");
