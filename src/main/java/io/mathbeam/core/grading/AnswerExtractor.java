@@ -80,6 +80,12 @@ public final class AnswerExtractor {
   /** A {@code $} that opens or closes math, not an escaped {@code \\$}. */
   private static final Pattern MATH_DOLLARS = Pattern.compile("(?<!\\\\)\\$+");
 
+  private static final Pattern MATH_SPAN =
+      Pattern.compile(
+          "\\$\\$.*?\\$\\$|(?<!\\\\)\\$.*?(?<!\\\\)\\$|\\\\\\(.*?\\\\\\)", Pattern.DOTALL);
+  private static final Pattern JOINER_WORDS =
+      Pattern.compile("(?i)\\b(?:and|or|where|with|for|all|real|numbers?|units?)\\b");
+
   private static final Pattern TEXT_CONTENT =
       Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
 
@@ -175,6 +181,27 @@ public final class AnswerExtractor {
     }
     String boxed = lastBoxed(answer);
     return boxed != null && !boxed.isBlank() ? boxed.trim() : answer;
+  }
+
+  /**
+   * The answer a gold string states: the last box of a gold written as a solution ({@code ... hence
+   * $\\boxed{7}$}), the answer of a gold written as a sentence ({@code The answer is $5$.}),
+   * otherwise the gold as it is ({@code $x=2$ or $x=-3$} stays whole).
+   */
+  static String goldAnswer(String gold) {
+    if (gold.contains("\\boxed") || gold.contains("\\fbox")) {
+      String boxed = lastBoxed(gold);
+      return boxed == null ? gold : boxed;
+    }
+    if (gold.indexOf('$') < 0 && !gold.contains("\\(") || !MATH_SPAN.matcher(gold).find()) {
+      return gold;
+    }
+    String outside = MATH_SPAN.matcher(gold).replaceAll(" ");
+    if (!isWordy(JOINER_WORDS.matcher(outside).replaceAll(" "))) {
+      return gold;
+    }
+    String extracted = extract(gold);
+    return extracted == null || AnswerNormalizer.normalize(extracted).isEmpty() ? gold : extracted;
   }
 
   /** {@code 35 + 70 = 105} (no variables left of the last {@code =}) is the answer {@code 105}. */

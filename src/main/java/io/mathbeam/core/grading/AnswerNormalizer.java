@@ -483,8 +483,12 @@ public final class AnswerNormalizer {
    */
   private static String approximationTail(String s, int approx) {
     String left = s.substring(0, approx).trim();
-    if (!left.isEmpty() && !DIGIT.matcher(left).find() && left.indexOf('=') < 0) {
-      return s.substring(approx + "\\approx".length());
+    String right = s.substring(approx + "\\approx".length());
+    if (!left.isEmpty()
+        && !DIGIT.matcher(left).find()
+        && left.indexOf('=') < 0
+        && !right.isBlank()) {
+      return right;
     }
     return left;
   }

@@ -103,6 +103,9 @@ public final class Grader {
     if (answer == null || answer.isBlank()) {
       return new GradeResult(answer, GradeStatus.NO_ANSWER, micros(start));
     }
+    if (golds.contains(answer.strip())) {
+      return new GradeResult(answer, GradeStatus.CORRECT, micros(start));
+    }
     Deadline deadline = Deadline.at(start + budgetNanos);
     AnswerComparison comparison = new AnswerComparison(answer);
     GradeStatus combined = null;
@@ -148,11 +151,7 @@ public final class Grader {
       if (gold == null) {
         continue;
       }
-      String g = gold;
-      if (g.contains("\\boxed") || g.contains("\\fbox")) {
-        String boxed = AnswerExtractor.lastBoxed(g);
-        g = boxed == null ? g : boxed;
-      }
+      String g = AnswerExtractor.goldAnswer(gold);
       if (g.isBlank()) {
         continue;
       }

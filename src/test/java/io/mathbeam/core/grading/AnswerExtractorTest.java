@@ -134,4 +134,13 @@ public class AnswerExtractorTest {
             "Final Answer: The final answer is $" + matrix + "$. I hope it is correct."));
     assertEquals(matrix, AnswerExtractor.extract("The product is $" + matrix + "$."));
   }
+
+  @Test
+  public void readsTheAnswerAGoldStates() {
+    assertEquals("5", AnswerExtractor.goldAnswer("The answer is $5$."));
+    assertEquals("7", AnswerExtractor.goldAnswer("so we get $x = 7$, hence $\\boxed{7}$"));
+    assertEquals("$x=2$ or $x=-3$", AnswerExtractor.goldAnswer("$x=2$ or $x=-3$"));
+    assertEquals("\\frac{1}{2}", AnswerExtractor.goldAnswer("\\frac{1}{2}"));
+    assertEquals("The answer is <]$", AnswerExtractor.goldAnswer("The answer is <]$"));
+  }
 }
