@@ -136,4 +136,24 @@ public class RegradeTallyTest {
     assertTrue(text, text.matches("(?s).*\\n  ALL +1 / +2 .*"));
     assertTrue(text, text.contains("/runs/new/regrade-changes.jsonl (1 line)"));
   }
+
+  @Test
+  public void firstChangesKeepsTheFirstInOrderWhateverTheArrivalAndMerge() {
+    List<VerdictChange> all = new java.util.ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      all.add(
+          compare(i % 2 == 0 ? "b" : "a", i, "incorrect", null, GradeStatus.CORRECT, "4").change());
+    }
+    List<VerdictChange> expected = new java.util.ArrayList<>(all);
+    java.util.Collections.sort(expected);
+    java.util.Collections.shuffle(all, new java.util.Random(7));
+    FirstChanges left = new FirstChanges(5);
+    FirstChanges right = new FirstChanges(5);
+    for (int i = 0; i < all.size(); i++) {
+      (i < 11 ? left : right).add(all.get(i));
+    }
+    assertEquals(expected.subList(0, 5), left.merge(right).sorted());
+    assertEquals(List.of(), new FirstChanges(0).add(all.get(0)).sorted());
+    assertEquals(expected.get(0).dataset(), "a");
+  }
 }
