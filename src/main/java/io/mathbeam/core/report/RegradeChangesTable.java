@@ -84,7 +84,7 @@ public final class RegradeChangesTable {
     out.append(
         String.format(
             Locale.ROOT,
-            "%n  Changed samples: %s/%s (%s); counts: %s/%s%n",
+            "%n  Changed samples: %s/%s (%s)%n  Counts:          %s/%s%n",
             runDir,
             RegradeSummary.CHANGES_FILE,
             listed,
