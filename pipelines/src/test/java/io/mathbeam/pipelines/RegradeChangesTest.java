@@ -153,6 +153,31 @@ public class RegradeChangesTest {
   }
 
   @Test
+  public void regradeOnTheFlinkRunnerCountsAndListsTheSameChanges() throws Exception {
+    String regraded = TMP.getRoot().toPath().resolve("flink").toString();
+    String printed =
+        regrade(
+            "--input=" + stale, "--output=" + regraded, "--runner=FlinkRunner", "--parallelism=2");
+
+    Diff diff = Diff.of(stale.toString(), regraded);
+    JsonNode summary = JSON.readTree(Path.of(regraded, "regrade-changes.json").toFile());
+    assertEquals(diff.changed.size(), summary.path("changed").asLong());
+    assertEquals(diff.answerOnly, summary.path("answer_changed_same_status").asLong());
+    assertEquals(diff.byPair, byPair(summary));
+    assertEquals(diff.byDataset, byDataset(summary));
+    assertEquals(
+        new ArrayList<>(diff.changed.keySet()),
+        lines(regraded).stream().map(RegradeChangesTest::key).toList());
+    assertTrue(printed, printed.contains(diff.changed.size() + " of 64 samples changed status"));
+    assertEquals(
+        "FlinkRunner",
+        JSON.readTree(Path.of(regraded, "metrics.json").toFile())
+            .path("manifest")
+            .path("runner")
+            .asText());
+  }
+
+  @Test
   public void regradeOfGradesThisGraderMadeReportsNoChangeAndAnEmptyList() throws Exception {
     String regraded = TMP.getRoot().toPath().resolve("same").toString();
     String printed = regrade("--input=" + original, "--output=" + regraded);
