@@ -4,13 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.RegradeChangesTable;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.core.stats.ReportedValues;
 import io.mathbeam.transforms.ComputeMetrics;
-import io.mathbeam.transforms.GradeResponses;
+import io.mathbeam.transforms.GradeStoredSamples;
 import io.mathbeam.transforms.ReadStoredSamples;
+import io.mathbeam.transforms.WriteRegradeChanges;
 import io.mathbeam.transforms.WriteResults;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,12 +34,19 @@ import org.apache.beam.sdk.io.fs.ResolveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
 
 /**
  * {@code mathbeam regrade}: grades the stored generations of an earlier run again with this
  * version's grader and recomputes every metric, writing a new run directory. No server is called.
  * The new manifest is the old one with the grader version, times and {@code regraded_from} updated;
  * rejected input rows are copied over.
+ *
+ * <p>Each sample's new grade is compared with the grade stored in its {@code samples/} row (status,
+ * extracted answer, grader version; the manifest's version for rows written before samples recorded
+ * one) in the grading step itself: the counts are combined ({@link WriteRegradeChanges}) into
+ * {@code regrade-changes.json}, the samples whose status changed listed in {@code
+ * regrade-changes.jsonl}, and the counts printed after the summary table.
  */
 final class RegradeCommand {
   private final PrintStream out;
@@ -74,8 +84,13 @@ final class RegradeCommand {
                 samplesPerProblem.put(
                     d.path("name").asText(), d.path("samples_per_problem").asInt()));
     Instant started = Instant.now();
+    String oldGraderVersion = manifest.path("grader_version").asText(null);
     manifest.put("regraded_from", input);
     manifest.put("grader_version", Grader.VERSION);
+    manifest
+        .putObject(RunOutputs.REGRADE_CHANGES)
+        .put("summary", RegradeSummary.SUMMARY_FILE)
+        .put("changes", RegradeSummary.CHANGES_FILE);
     manifest.put("mathbeam_version", RunManifest.version());
     manifest.put("started_at", started.toString());
     manifest.put("runner", options.getRunner().getSimpleName());
@@ -87,15 +102,32 @@ final class RegradeCommand {
     RunnerChoice.apply(options, args, storedSamples(oldMetrics), out);
     RunOutputs.clearPrevious(output);
     Pipeline pipeline = Pipeline.create(options);
-    PCollection<GradedSample> graded =
+    PCollectionTuple regraded =
         pipeline
-            .apply("ReadStoredSamples", ReadStoredSamples.from(input, samplesPerProblem))
-            .apply("GradeResponses", GradeResponses.create());
+            .apply(
+                "ReadStoredSamples",
+                ReadStoredSamples.from(input, samplesPerProblem)
+                    .withGraderVersion(oldGraderVersion))
+            .apply("GradeResponses", GradeStoredSamples.create());
+    PCollection<GradedSample> graded = regraded.get(GradeStoredSamples.GRADED);
     PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
     graded.apply(
         "WriteResults",
         WriteResults.to(output).withMetrics(metrics).withManifest(MetricsJson.write(manifest)));
-    out.println("Regrading " + input + " with " + Grader.VERSION + " -> " + output);
+    regraded
+        .get(GradeStoredSamples.COMPARED)
+        .apply(
+            "WriteRegradeChanges",
+            WriteRegradeChanges.to(output).withListLimit(options.getMaxListedChanges()));
+    out.println(
+        "Regrading "
+            + input
+            + " (stored grades by "
+            + (oldGraderVersion == null ? ReadStoredSamples.UNKNOWN_VERSION : oldGraderVersion)
+            + ") with "
+            + Grader.VERSION
+            + " -> "
+            + output);
     PipelineResult result = pipeline.run();
     PipelineResult.State state = result.waitUntilFinish();
     if (state != PipelineResult.State.DONE) {
@@ -103,8 +135,15 @@ final class RegradeCommand {
           "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
     }
     copyRejected(input, output);
-    return RunOutputs.finish(
-        output, started, Instant.now(), RunCounters.of(result), reported, null, out);
+    EvalResult evaluated =
+        RunOutputs.finish(
+            output, started, Instant.now(), RunCounters.of(result), reported, null, out);
+    out.println();
+    out.print(
+        RegradeChangesTable.format(
+            RegradeSummary.fromJson(RunOutputs.readJson(output, RegradeSummary.SUMMARY_FILE)),
+            output));
+    return evaluated;
   }
 
   /** The number of samples the earlier run wrote, from its metrics; -1 when it does not say. */

@@ -7,6 +7,12 @@ import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.regrade.FirstChanges;
+import io.mathbeam.core.regrade.GradeComparison;
+import io.mathbeam.core.regrade.RegradeSummary;
+import io.mathbeam.core.regrade.RegradeTally;
+import io.mathbeam.core.regrade.StoredSample;
+import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.MetricsAccumulator;
@@ -17,6 +23,7 @@ import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import io.mathbeam.transforms.ProblemSample;
 import io.mathbeam.transforms.ReadStoredSamples;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -51,7 +58,10 @@ import org.apache.parquet.hadoop.ParquetWriter;
  * pipeline's runners are measured against. Reads every {@code samples/*.parquet} row of a run (the
  * columns regrade reads), grades each response with {@link Grader} on N threads, tallies per
  * problem and dataset into {@link DatasetMetrics} (pass@k for k = 1..K), and writes the regraded
- * samples (Snappy Parquet, {@link OutputSchemas#SAMPLE}) and {@code metrics.json}.
+ * samples (Snappy Parquet, {@link OutputSchemas#SAMPLE}) and {@code metrics.json}. Like regrade, it
+ * compares each new grade with the stored one and writes {@code regrade-changes.json} (a {@link
+ * RegradeTally} per thread, merged) and {@code regrade-changes.jsonl} (the first changed samples,
+ * at most {@link RegradeSummary#DEFAULT_LIST_LIMIT}, each thread keeping as many).
  *
  * <p>Memory is bounded: one thread streams rows into a queue of {@link #QUEUE_SLOTS_PER_THREAD}
  * generations per grading thread; each grading thread writes its own output file and keeps only
@@ -73,8 +83,7 @@ final class RegradeFloor {
   static final long ROW_GROUP_BYTES = OutputSchemas.SAMPLE_ROW_GROUP_BYTES;
 
   /** Tells a grading thread that no more rows come. */
-  private static final Generation END_OF_INPUT =
-      new Generation(null, null, null, null, 0, 0, 0, null, 0, null, null);
+  private static final StoredSample END_OF_INPUT = new StoredSample(null, null);
 
   private RegradeFloor() {}
 
@@ -133,6 +142,8 @@ final class RegradeFloor {
     }
     Instant started = Instant.now();
     ObjectNode manifest = readManifest(input);
+    String storedVersion =
+        manifest.path("grader_version").asText(ReadStoredSamples.UNKNOWN_VERSION);
     Map<String, Integer> samplesPerProblem = samplesPerProblem(manifest, input);
     List<Path> inputFiles = sampleFiles(input);
 
@@ -140,7 +151,7 @@ final class RegradeFloor {
     clearPrevious(output);
     Files.createDirectories(samplesOut);
 
-    BlockingQueue<Generation> queue = new ArrayBlockingQueue<>(threads * QUEUE_SLOTS_PER_THREAD);
+    BlockingQueue<StoredSample> queue = new ArrayBlockingQueue<>(threads * QUEUE_SLOTS_PER_THREAD);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     AtomicInteger threadIds = new AtomicInteger();
     ExecutorService pool =
@@ -160,7 +171,7 @@ final class RegradeFloor {
         shards.add(pool.submit(new GradingWorker(queue, grader, file, failure)));
       }
       for (Path file : inputFiles) {
-        read += readInto(file, samplesPerProblem, queue, failure);
+        read += readInto(file, samplesPerProblem, storedVersion, queue, failure);
       }
       for (int i = 0; i < threads; i++) {
         enqueue(queue, END_OF_INPUT, failure);
@@ -182,6 +193,8 @@ final class RegradeFloor {
     Map<String, ProblemTallies> tallies = new TreeMap<>();
     Map<GradeStatus, Long> statuses = new EnumMap<>(GradeStatus.class);
     Map<String, List<ProblemSample>> problems = new TreeMap<>();
+    RegradeTally changes = new RegradeTally();
+    FirstChanges firstChanges = new FirstChanges(RegradeSummary.DEFAULT_LIST_LIMIT);
     long written = 0;
     for (Future<GradingShard> future : shards) {
       GradingShard shard;
@@ -195,6 +208,8 @@ final class RegradeFloor {
       shard.tallies().forEach((dataset, t) -> tallies.merge(dataset, t, ProblemTallies::merge));
       shard.statuses().forEach((status, n) -> statuses.merge(status, n, Long::sum));
       written += shard.rows();
+      changes.merge(shard.changes());
+      firstChanges.merge(shard.firstChanges());
       shard
           .problems()
           .forEach(
@@ -223,6 +238,13 @@ final class RegradeFloor {
     manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
     manifest.put("runner", "RegradeFloor");
     manifest.put("floor_threads", threads);
+    manifest
+        .putObject(RunOutputs.REGRADE_CHANGES)
+        .put("summary", RegradeSummary.SUMMARY_FILE)
+        .put("changes", RegradeSummary.CHANGES_FILE);
+    RegradeSummary changeSummary =
+        changes.summary(Grader.VERSION, RegradeSummary.DEFAULT_LIST_LIMIT);
+    writeChanges(output, changeSummary, firstChanges);
     ObjectNode root = MetricsJson.toJson(metrics, manifest);
     ObjectNode counters = root.putObject("run_counters");
     counters.put("samples_read", read);
@@ -241,7 +263,29 @@ final class RegradeFloor {
         null,
         new PrintStream(OutputStream.nullOutputStream()));
     return new RegradeFloorResult(
-        output, read, metrics, statuses, Duration.between(started, Instant.now()), threads);
+        output,
+        read,
+        metrics,
+        statuses,
+        changeSummary,
+        Duration.between(started, Instant.now()),
+        threads);
+  }
+
+  /**
+   * {@code regrade-changes.json} and {@code regrade-changes.jsonl}, as the pipeline writes them.
+   */
+  private static void writeChanges(Path output, RegradeSummary summary, FirstChanges first)
+      throws IOException {
+    Files.writeString(
+        output.resolve(RegradeSummary.SUMMARY_FILE), MetricsJson.write(summary.toJson()));
+    try (BufferedWriter lines =
+        Files.newBufferedWriter(output.resolve(RegradeSummary.CHANGES_FILE))) {
+      for (VerdictChange c : first.sorted()) {
+        lines.write(c.jsonLine());
+        lines.write('\n');
+      }
+    }
   }
 
   /** The problems/ table: one row per problem from the small per-sample parts, no text. */
@@ -283,24 +327,32 @@ final class RegradeFloor {
           m.unparseable(),
           m.requestErrors());
     }
+    RegradeSummary c = result.changes();
+    out.printf(
+        "  changed status: %d of %d samples (stored grades %s -> %s)%n",
+        c.changed(), c.samples(), c.oldGraderVersion(), c.newGraderVersion());
   }
 
   /** Streams one file's rows into the queue; returns how many. */
   private static long readInto(
       Path file,
       Map<String, Integer> samplesPerProblem,
-      BlockingQueue<Generation> queue,
+      String storedVersion,
+      BlockingQueue<StoredSample> queue,
       AtomicReference<Throwable> failure)
       throws IOException, InterruptedException {
     long[] rows = {0};
     try {
       ParquetRecords.forEach(
           file.toString(),
-          OutputSchemas.STORED_GENERATION,
+          OutputSchemas.STORED_SAMPLE,
           row -> {
-            Generation g;
+            StoredSample g;
             try {
-              g = ReadStoredSamples.generation(row, samplesPerProblem);
+              g =
+                  new StoredSample(
+                      ReadStoredSamples.generation(row, samplesPerProblem),
+                      ReadStoredSamples.grade(row, storedVersion));
             } catch (RuntimeException e) {
               throw new IllegalArgumentException(
                   "row " + rows[0] + " does not hold a stored sample (" + e + ")", e);
@@ -325,7 +377,7 @@ final class RegradeFloor {
 
   /** Puts {@code g} on the queue, giving up when a grading thread has failed (none would take). */
   private static void enqueue(
-      BlockingQueue<Generation> queue, Generation g, AtomicReference<Throwable> failure)
+      BlockingQueue<StoredSample> queue, StoredSample g, AtomicReference<Throwable> failure)
       throws InterruptedException {
     while (!queue.offer(g, 100, TimeUnit.MILLISECONDS)) {
       if (failure.get() != null) {
@@ -400,24 +452,31 @@ final class RegradeFloor {
     }
     Files.deleteIfExists(output.resolve("metrics.json"));
     Files.deleteIfExists(output.resolve("report.html"));
+    Files.deleteIfExists(output.resolve(RegradeSummary.SUMMARY_FILE));
+    Files.deleteIfExists(output.resolve(RegradeSummary.CHANGES_FILE));
   }
 
-  /** What one grading thread did: its rows, their statuses and per-problem counts. */
+  /**
+   * What one grading thread did: its rows, their statuses, per-problem counts, and what changed
+   * against the stored grades.
+   */
   private record GradingShard(
       long rows,
       Map<String, ProblemTallies> tallies,
       Map<GradeStatus, Long> statuses,
-      Map<String, List<ProblemSample>> problems) {}
+      Map<String, List<ProblemSample>> problems,
+      RegradeTally changes,
+      FirstChanges firstChanges) {}
 
   /** Takes generations off the queue, grades them and writes them to its own file. */
   private static final class GradingWorker implements Callable<GradingShard> {
-    private final BlockingQueue<Generation> queue;
+    private final BlockingQueue<StoredSample> queue;
     private final Grader grader;
     private final Path file;
     private final AtomicReference<Throwable> failure;
 
     GradingWorker(
-        BlockingQueue<Generation> queue,
+        BlockingQueue<StoredSample> queue,
         Grader grader,
         Path file,
         AtomicReference<Throwable> failure) {
@@ -432,15 +491,23 @@ final class RegradeFloor {
       Map<String, ProblemTallies> tallies = new HashMap<>();
       Map<String, List<ProblemSample>> problems = new HashMap<>();
       long[] statuses = new long[GradeStatus.values().length];
+      RegradeTally changes = new RegradeTally();
+      FirstChanges firstChanges = new FirstChanges(RegradeSummary.DEFAULT_LIST_LIMIT);
       long rows = 0;
       try (ParquetWriter<GenericRecord> writer =
           RegradeFloorParquet.open(file, OutputSchemas.SAMPLE, ROW_GROUP_BYTES)) {
         while (true) {
-          Generation g = queue.take();
-          if (g == END_OF_INPUT) {
+          StoredSample stored = queue.take();
+          if (stored == END_OF_INPUT) {
             break;
           }
+          Generation g = stored.generation();
           GradedSample graded = GradeResponses.grade(grader, g);
+          GradeComparison comparison = GradeComparison.of(stored.grade(), graded, Grader.VERSION);
+          changes.add(comparison);
+          if (comparison.statusChanged()) {
+            firstChanges.add(comparison.change());
+          }
           writer.write(OutputSchemas.sampleRecord(graded));
           SampleRequest r = g.request();
           tallies
@@ -466,7 +533,7 @@ final class RegradeFloor {
           byStatus.put(s, statuses[s.ordinal()]);
         }
       }
-      return new GradingShard(rows, tallies, byStatus, problems);
+      return new GradingShard(rows, tallies, byStatus, problems, changes, firstChanges);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines;
 
 import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.stats.DatasetMetrics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param samples rows read, graded and written
  * @param metrics per dataset, then {@link DatasetMetrics#AGGREGATE}
  * @param statuses samples by their new grade
+ * @param changes what the new grades changed against the stored ones
  * @param elapsed from start to {@code metrics.json} written
  * @param threads grading threads
  */
@@ -24,6 +26,7 @@ record RegradeFloorResult(
     long samples,
     List<DatasetMetrics> metrics,
     Map<GradeStatus, Long> statuses,
+    RegradeSummary changes,
     Duration elapsed,
     int threads) {
 

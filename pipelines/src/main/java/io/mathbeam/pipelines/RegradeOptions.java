@@ -1,5 +1,7 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.core.regrade.RegradeSummary;
+import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.Validation;
@@ -21,4 +23,13 @@ public interface RegradeOptions extends PipelineOptions {
   String getReported();
 
   void setReported(String value);
+
+  @Description(
+      "At most this many samples whose status changed are listed in regrade-changes.jsonl (the"
+          + " first by dataset, problem and sample index); all are counted in"
+          + " regrade-changes.json.")
+  @Default.Integer(RegradeSummary.DEFAULT_LIST_LIMIT)
+  int getMaxListedChanges();
+
+  void setMaxListedChanges(int value);
 }

@@ -1,6 +1,8 @@
 package io.mathbeam.pipelines;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.report.JudgeTable;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.ReportedTable;
@@ -28,6 +30,7 @@ import java.util.List;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.MoveOptions;
+import org.apache.beam.sdk.io.fs.ResolveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.util.MimeTypes;
 
@@ -37,6 +40,9 @@ import org.apache.beam.sdk.util.MimeTypes;
  * writes {@code report.html} and prints the summary table.
  */
 final class RunOutputs {
+  /** The manifest's entry naming the files of what a regrade changed. */
+  static final String REGRADE_CHANGES = "regrade_changes";
+
   private RunOutputs() {}
 
   /**
@@ -53,7 +59,9 @@ final class RunOutputs {
             "/problems/*",
             "/rejected/*",
             "/metrics.json",
-            "/report.html")) {
+            "/report.html",
+            "/" + RegradeSummary.SUMMARY_FILE,
+            "/" + RegradeSummary.CHANGES_FILE)) {
       MatchResult match = FileSystems.match(List.of(outputDir + pattern)).get(0);
       if (match.status() == MatchResult.Status.OK) {
         match.metadata().forEach(m -> stale.add(m.resourceId()));
@@ -88,13 +96,8 @@ final class RunOutputs {
       throws IOException {
     ResourceId metricsFile =
         FileSystems.matchNewResource(outputDir, true)
-            .resolve(
-                "metrics.json",
-                org.apache.beam.sdk.io.fs.ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
-    ObjectNode root;
-    try (InputStream in = Channels.newInputStream(FileSystems.open(metricsFile))) {
-      root = (ObjectNode) MetricsJson.JSON.readTree(in);
-    }
+            .resolve("metrics.json", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
+    ObjectNode root = (ObjectNode) readJson(outputDir, "metrics.json");
     ObjectNode manifest = (ObjectNode) root.get("manifest");
     manifest.put("finished_at", finished.toString());
     manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
@@ -145,8 +148,32 @@ final class RunOutputs {
       out.print(ReportedTable.format(comparison));
     }
     out.println();
-    out.println(
-        "Outputs in " + outputDir + ": report.html, metrics.json, samples/, problems/, rejected/");
+    String outputs = "report.html, metrics.json, samples/, problems/, rejected/";
+    if (manifest.has(REGRADE_CHANGES)) {
+      outputs += ", " + RegradeSummary.SUMMARY_FILE + ", " + RegradeSummary.CHANGES_FILE;
+    }
+    out.println("Outputs in " + outputDir + ": " + outputs);
     return new EvalResult(outputDir, metrics, summary);
+  }
+
+  /** A JSON file of a run directory (any Beam file system). */
+  static JsonNode readJson(String outputDir, String name) throws IOException {
+    ResourceId file =
+        FileSystems.matchNewResource(outputDir, true)
+            .resolve(name, ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
+    try (InputStream in = Channels.newInputStream(FileSystems.open(file))) {
+      return MetricsJson.JSON.readTree(in);
+    }
+  }
+
+  /**
+   * What the regrade that made this run changed, from {@link RegradeSummary#SUMMARY_FILE}; null
+   * when the manifest names no such file (the run was not made by regrade).
+   */
+  static RegradeSummary regradeChanges(String outputDir, JsonNode manifest) throws IOException {
+    if (!manifest.has(REGRADE_CHANGES)) {
+      return null;
+    }
+    return RegradeSummary.fromJson(readJson(outputDir, RegradeSummary.SUMMARY_FILE));
   }
 }

@@ -67,7 +67,8 @@ final class RunReport {
             datasets,
             scan.replicas(),
             problems(outputDir, votes),
-            history);
+            history,
+            RunOutputs.regradeChanges(outputDir, manifest));
     ResourceId file =
         FileSystems.matchNewResource(outputDir, true)
             .resolve("report.html", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.grading.GradeResult;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.regrade.DatasetChanges;
+import io.mathbeam.core.regrade.RegradeSummary;
+import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.transforms.OutputSchemas;
@@ -21,7 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.parquet.hadoop.ParquetWriter;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
@@ -160,6 +165,95 @@ public class RegradeFloorTest {
     assertEquals(in.path("datasets"), out.path("datasets"));
     assertEquals(in.path("sampling"), out.path("sampling"));
     assertTrue(out.has("finished_at") && out.has("duration_seconds"));
+  }
+
+  @Test
+  public void changesAgainstTheStoredGradesAreCountedAndListedLikeTheRegradePipelines()
+      throws Exception {
+    // the synthetic run's stored grades are the grader's; make every fourth one wrong
+    Path stale = TMP.newFolder("stale").toPath();
+    Files.copy(input.resolve("metrics.json"), stale.resolve("metrics.json"));
+    Files.createDirectories(stale.resolve("samples"));
+    List<GenericRecord> storedRows = new ArrayList<>();
+    try (ParquetWriter<GenericRecord> writer =
+        RegradeFloorParquet.open(
+            stale.resolve("samples/samples-00000-of-00001.parquet"),
+            OutputSchemas.SAMPLE,
+            RegradeFloor.ROW_GROUP_BYTES)) {
+      int n = 0;
+      for (GenericRecord r : ParquetRecords.readAll(input + "/samples/*.parquet")) {
+        GenericData.Record copy = new GenericData.Record((GenericData.Record) r, true);
+        if (n++ % 4 == 0) {
+          String flipped = r.get("status").toString().equals("correct") ? "incorrect" : "correct";
+          copy.put("status", flipped);
+          copy.put("symbolic_status", flipped);
+        }
+        writer.write(copy);
+        storedRows.add(copy);
+      }
+    }
+    Path regraded = TMP.getRoot().toPath().resolve("regraded-stale");
+    RegradeFloorResult staleResult = RegradeFloor.run(stale, regraded, 2, GRADER);
+
+    Map<String, Long> byPair = new TreeMap<>();
+    Map<String, long[]> byDataset = new TreeMap<>(); // samples, changed, old correct, new correct
+    List<String> changed = new ArrayList<>();
+    for (GenericRecord r : storedRows) {
+      String stored = r.get("status").toString();
+      String now = expected.get(key(r)).wireName();
+      long[] d = byDataset.computeIfAbsent(r.get("data_source").toString(), k -> new long[4]);
+      d[0]++;
+      d[2] += stored.equals("correct") ? 1 : 0;
+      d[3] += now.equals("correct") ? 1 : 0;
+      if (!stored.equals(now)) {
+        d[1]++;
+        byPair.merge(stored + " -> " + now, 1L, Long::sum);
+        changed.add(key(r));
+      }
+    }
+    assertTrue(changed.size() >= PROBLEMS * K / 4);
+
+    RegradeSummary summary =
+        RegradeSummary.fromJson(
+            MetricsJson.JSON.readTree(regraded.resolve(RegradeSummary.SUMMARY_FILE).toFile()));
+    assertEquals(staleResult.changes(), summary);
+    assertEquals(SyntheticRun.GRADER_VERSION, summary.oldGraderVersion());
+    assertEquals(Grader.VERSION, summary.newGraderVersion());
+    assertEquals(changed.size(), summary.changed());
+    Map<String, Long> pairs = new TreeMap<>();
+    summary.moves().forEach(m -> pairs.put(m.oldStatus() + " -> " + m.newStatus(), m.samples()));
+    assertEquals(byPair, pairs);
+    for (DatasetChanges d : summary.datasets()) {
+      long[] want = byDataset.get(d.dataset());
+      assertEquals(
+          d.dataset(),
+          List.of(want[0], want[1], want[2], want[3]),
+          List.of(d.samples(), d.changed(), d.oldCorrect(), d.newCorrect()));
+    }
+    assertEquals(byDataset.keySet().size(), summary.datasets().size());
+
+    List<String> lines = Files.readAllLines(regraded.resolve(RegradeSummary.CHANGES_FILE));
+    List<VerdictChange> listed = new ArrayList<>();
+    for (String line : lines) {
+      listed.add(VerdictChange.fromJson(MetricsJson.JSON.readTree(line)));
+    }
+    List<VerdictChange> sorted = new ArrayList<>(listed);
+    sorted.sort(null);
+    assertEquals("listed in order", sorted, listed);
+    assertEquals(
+        new java.util.TreeSet<>(changed),
+        new java.util.TreeSet<>(
+            listed.stream()
+                .map(c -> c.dataset() + "/" + c.problemId() + "#" + c.sampleIndex())
+                .toList()));
+    JsonNode manifest =
+        MetricsJson.JSON.readTree(regraded.resolve("metrics.json").toFile()).path("manifest");
+    assertEquals(
+        RegradeSummary.CHANGES_FILE, manifest.path("regrade_changes").path("changes").asText());
+    assertTrue(Files.readString(regraded.resolve("report.html")).contains("Changed by regrade"));
+    // the unchanged synthetic run: nothing moved, an empty list
+    assertEquals(0, result.changes().changed());
+    assertEquals(0, Files.size(output.resolve(RegradeSummary.CHANGES_FILE)));
   }
 
   @Test

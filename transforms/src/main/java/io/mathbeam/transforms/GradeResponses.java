@@ -63,16 +63,19 @@ public final class GradeResponses
     }
   }
 
+  /** The {@code graded_<status>} counters, indexed by the status's ordinal. */
+  static Counter[] statusCounters() {
+    Counter[] byStatus = new Counter[GradeStatus.values().length];
+    for (GradeStatus s : GradeStatus.values()) {
+      byStatus[s.ordinal()] =
+          Metrics.counter("mathbeam", "graded_" + s.name().toLowerCase(Locale.ROOT));
+    }
+    return byStatus;
+  }
+
   static final class GradeFn extends DoFn<Generation, GradedSample> {
     private transient Grader grader;
-    private final Counter[] byStatus = new Counter[GradeStatus.values().length];
-
-    GradeFn() {
-      for (GradeStatus s : GradeStatus.values()) {
-        byStatus[s.ordinal()] =
-            Metrics.counter("mathbeam", "graded_" + s.name().toLowerCase(Locale.ROOT));
-      }
-    }
+    private final Counter[] byStatus = statusCounters();
 
     @Setup
     public void setup() {

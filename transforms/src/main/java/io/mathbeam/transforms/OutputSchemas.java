@@ -7,6 +7,7 @@ import io.mathbeam.core.model.Judgment;
 import io.mathbeam.core.model.SampleRequest;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.avro.JsonProperties;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
@@ -184,6 +185,15 @@ public final class OutputSchemas {
           "error_message",
           "choices");
 
+  /**
+   * {@link #STORED_GENERATION} with the stored grade ({@code extracted_answer}, {@code status},
+   * {@code symbolic_status}, {@code grader_version}): what a regrade reads to compare its grades
+   * with the earlier ones. {@code grader_version} is optional here: files written before samples
+   * were stamped with it lack the column (and their rows the field), and the run manifest's version
+   * stands in.
+   */
+  public static final Schema STORED_SAMPLE = storedSample();
+
   /** The columns of {@link #SAMPLE} behind the symbolic-versus-judge metrics: no text. */
   public static final Schema SAMPLE_JUDGE =
       projection(
@@ -214,6 +224,26 @@ public final class OutputSchemas {
       copies.add(new Schema.Field(f, f.schema()));
     }
     return Schema.createRecord(full.getName(), full.getDoc(), full.getNamespace(), false, copies);
+  }
+
+  private static Schema storedSample() {
+    List<Schema.Field> fields = new ArrayList<>();
+    for (Schema.Field f : STORED_GENERATION.getFields()) {
+      fields.add(new Schema.Field(f, f.schema()));
+    }
+    for (String name : List.of("extracted_answer", "status", "symbolic_status")) {
+      Schema.Field f = SAMPLE.getField(name);
+      fields.add(new Schema.Field(f, f.schema()));
+    }
+    Schema.Field version = SAMPLE.getField("grader_version");
+    fields.add(
+        new Schema.Field(
+            version.name(),
+            Schema.createUnion(Schema.create(Schema.Type.NULL), version.schema()),
+            version.doc(),
+            JsonProperties.NULL_VALUE));
+    return Schema.createRecord(
+        SAMPLE.getName(), SAMPLE.getDoc(), SAMPLE.getNamespace(), false, fields);
   }
 
   private OutputSchemas() {}

@@ -2,6 +2,8 @@ package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.regrade.StoredGrade;
+import io.mathbeam.core.regrade.StoredSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,15 +17,22 @@ import org.apache.beam.sdk.values.PCollection;
 
 /**
  * Reads the generations of an earlier run back from its {@code samples/} Parquet files, so they can
- * be graded and measured again without calling any server (a new grader version, new metrics).
+ * be graded and measured again without calling any server (a new grader version, new metrics), each
+ * with the grade that run stored for it, so the new grades can be compared with the old.
  */
-public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Generation>> {
+public final class ReadStoredSamples extends PTransform<PBegin, PCollection<StoredSample>> {
+  /** The grader version of rows that record none when the run's manifest does not say either. */
+  public static final String UNKNOWN_VERSION = "unknown";
+
   private final String samplesGlob;
   private final Map<String, Integer> samplesPerProblem;
+  private final String graderVersion;
 
-  private ReadStoredSamples(String samplesGlob, Map<String, Integer> samplesPerProblem) {
+  private ReadStoredSamples(
+      String samplesGlob, Map<String, Integer> samplesPerProblem, String graderVersion) {
     this.samplesGlob = samplesGlob;
     this.samplesPerProblem = Map.copyOf(samplesPerProblem);
+    this.graderVersion = graderVersion;
   }
 
   /**
@@ -31,27 +40,38 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
    */
   public static ReadStoredSamples from(String runDir, Map<String, Integer> samplesPerProblem) {
     String dir = runDir.endsWith("/") ? runDir.substring(0, runDir.length() - 1) : runDir;
-    return new ReadStoredSamples(dir + "/samples/*.parquet", samplesPerProblem);
+    return new ReadStoredSamples(dir + "/samples/*.parquet", samplesPerProblem, UNKNOWN_VERSION);
+  }
+
+  /**
+   * The grader version of rows that do not record one (runs written before samples were stamped
+   * with it): the run manifest's {@code grader_version}.
+   */
+  public ReadStoredSamples withGraderVersion(String version) {
+    return new ReadStoredSamples(
+        samplesGlob, samplesPerProblem, version == null ? UNKNOWN_VERSION : version);
   }
 
   @Override
-  public PCollection<Generation> expand(PBegin begin) {
+  public PCollection<StoredSample> expand(PBegin begin) {
     return begin
-        .apply("ReadSampleRows", ParquetIO.read(OutputSchemas.STORED_GENERATION).from(samplesGlob))
-        .apply("ToGenerations", ParDo.of(new ToGenerationFn(samplesPerProblem)))
-        .setCoder(GenerationCoder.of());
+        .apply("ReadSampleRows", ParquetIO.read(OutputSchemas.STORED_SAMPLE).from(samplesGlob))
+        .apply("ToStoredSamples", ParDo.of(new ToStoredSampleFn(samplesPerProblem, graderVersion)))
+        .setCoder(StoredSampleCoder.of());
   }
 
-  static final class ToGenerationFn extends DoFn<GenericRecord, Generation> {
+  static final class ToStoredSampleFn extends DoFn<GenericRecord, StoredSample> {
     private final Map<String, Integer> samplesPerProblem;
+    private final String graderVersion;
 
-    ToGenerationFn(Map<String, Integer> samplesPerProblem) {
+    ToStoredSampleFn(Map<String, Integer> samplesPerProblem, String graderVersion) {
       this.samplesPerProblem = samplesPerProblem;
+      this.graderVersion = graderVersion;
     }
 
     @ProcessElement
-    public void process(@Element GenericRecord row, OutputReceiver<Generation> out) {
-      out.output(generation(row, samplesPerProblem));
+    public void process(@Element GenericRecord row, OutputReceiver<StoredSample> out) {
+      out.output(new StoredSample(generation(row, samplesPerProblem), grade(row, graderVersion)));
     }
   }
 
@@ -83,6 +103,22 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
         text(row, "error_message"));
   }
 
+  /**
+   * The grade stored in a row read with {@link OutputSchemas#STORED_SAMPLE}.
+   *
+   * @param graderVersion the version of a row that records none
+   */
+  public static StoredGrade grade(GenericRecord row, String graderVersion) {
+    String status = text(row, "status");
+    String symbolic = optionalText(row, "symbolic_status");
+    String version = optionalText(row, "grader_version");
+    return new StoredGrade(
+        status,
+        text(row, "extracted_answer"),
+        version == null ? graderVersion : version,
+        symbolic != null && !symbolic.equals(status));
+  }
+
   private static List<String> strings(Object list) {
     List<String> out = new ArrayList<>();
     if (list != null) {
@@ -91,6 +127,11 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Gene
       }
     }
     return out;
+  }
+
+  /** A column that files written before it existed lack: Parquet leaves it out of their rows. */
+  private static String optionalText(GenericRecord row, String field) {
+    return row.getSchema().getField(field) == null ? null : text(row, field);
   }
 
   private static String text(GenericRecord row, String field) {

@@ -8,6 +8,10 @@ import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.problems.RejectedRow;
+import io.mathbeam.core.regrade.GradeComparison;
+import io.mathbeam.core.regrade.RegradeTally;
+import io.mathbeam.core.regrade.StoredGrade;
+import io.mathbeam.core.regrade.StoredSample;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
 import java.util.List;
@@ -79,5 +83,51 @@ public class CodersTest {
   public void rejectedRowRoundTrips() throws Exception {
     CoderProperties.coderDecodeEncodeEqual(
         RejectedRowCoder.of(), new RejectedRow("d", "f.csv", 9, "answer", "missing", "raw"));
+  }
+
+  @Test
+  public void storedSampleRoundTrips() throws Exception {
+    Generation g =
+        new Generation(REQUEST, "\\boxed{2}", null, "stop", 5, 6, 7, "http://r", 1, null, null);
+    CoderProperties.coderDecodeEncodeEqual(
+        StoredSampleCoder.of(), new StoredSample(g, new StoredGrade("correct", "2", "g/1", true)));
+    CoderProperties.coderDecodeEncodeEqual(
+        StoredSampleCoder.of(),
+        new StoredSample(g, new StoredGrade("no_answer", null, "g/1", false)));
+  }
+
+  @Test
+  public void gradeComparisonRoundTripsWithAndWithoutItsChange() throws Exception {
+    Generation g =
+        new Generation(REQUEST, "\\boxed{2}", null, "stop", 5, 6, 7, "http://r", 1, null, null);
+    GradedSample now = new GradedSample(g, "2", GradeStatus.CORRECT, 42);
+    GradeComparison changed =
+        GradeComparison.of(new StoredGrade("incorrect", null, "g/1", true), now, "g/2");
+    GradeComparison same =
+        GradeComparison.of(new StoredGrade("correct", "2.0", "g/1", false), now, "g/2");
+    CoderProperties.coderDecodeEncodeEqual(GradeComparisonCoder.of(), changed);
+    CoderProperties.coderDecodeEncodeEqual(GradeComparisonCoder.of(), same);
+    CoderProperties.coderDecodeEncodeEqual(VerdictChangeCoder.of(), changed.change());
+  }
+
+  @Test
+  public void regradeTallyRoundTrips() throws Exception {
+    Generation g = new Generation(REQUEST, "x", null, "stop", 5, 6, 7, "r", 1, null, null);
+    RegradeTally tally =
+        new RegradeTally()
+            .add(
+                GradeComparison.of(
+                    new StoredGrade("incorrect", null, "g/1", true),
+                    new GradedSample(g, "2", GradeStatus.CORRECT, 1),
+                    "g/2"))
+            .add(
+                GradeComparison.of(
+                    new StoredGrade("correct", "3", "g/0", false),
+                    new GradedSample(g, "2", GradeStatus.CORRECT, 1),
+                    "g/2"));
+    RegradeTally decoded =
+        CoderUtils.decodeFromByteArray(
+            RegradeTallyCoder.of(), CoderUtils.encodeToByteArray(RegradeTallyCoder.of(), tally));
+    assertEquals(tally.summary("g/2", 10), decoded.summary("g/2", 10));
   }
 }

@@ -36,6 +36,7 @@ public final class HtmlReport {
     header(body, data);
     facts(body, data.runFacts());
     headline(body, data.datasets());
+    RegradeSection.render(body, data.regradeChanges());
     for (int i = 0; i < data.datasets().size(); i++) {
       DatasetSection.render(body, data.datasets().get(i), "dataset-" + (i + 1), ids);
     }
@@ -92,6 +93,9 @@ public final class HtmlReport {
     }
     out.append("<nav><ul><li><a href=\"#run\">Run</a></li>");
     out.append("<li><a href=\"#headline\">Headline</a></li>");
+    if (data.regradeChanges() != null) {
+      out.append("<li><a href=\"#" + RegradeSection.ID + "\">Changed by regrade</a></li>");
+    }
     for (int i = 0; i < data.datasets().size(); i++) {
       out.append("<li><a href=\"#dataset-")
           .append(i + 1)

@@ -1,5 +1,6 @@
 package io.mathbeam.core.report.html;
 
+import io.mathbeam.core.regrade.RegradeSummary;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Objects;
 /**
  * The inputs of {@link HtmlReport}. {@code runFacts} (model, endpoints, sampling, grader version,
  * seeds, ...) is shown as a table in the map's iteration order; {@code history} (may be empty) is
- * the trend over earlier runs.
+ * the trend over earlier runs; {@code regradeChanges} (null unless the run was made by {@code
+ * regrade}) what the new grades changed.
  */
 public record ReportData(
     String title,
@@ -19,7 +21,21 @@ public record ReportData(
     List<DatasetReport> datasets,
     List<ReplicaLatency> replicas,
     List<ProblemView> problems,
-    List<HistoryRow> history) {
+    List<HistoryRow> history,
+    RegradeSummary regradeChanges) {
+
+  /** A report of a run not made by {@code regrade}. */
+  public ReportData(
+      String title,
+      String generatedAt,
+      boolean simulatedModel,
+      Map<String, String> runFacts,
+      List<DatasetReport> datasets,
+      List<ReplicaLatency> replicas,
+      List<ProblemView> problems,
+      List<HistoryRow> history) {
+    this(title, generatedAt, simulatedModel, runFacts, datasets, replicas, problems, history, null);
+  }
 
   /** A report without history. */
   public ReportData(

@@ -4,6 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.regrade.DatasetChanges;
+import io.mathbeam.core.regrade.RegradeSummary;
+import io.mathbeam.core.regrade.RegradeTally;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -91,6 +94,43 @@ public class HtmlReportTest {
     assertTrue(page, page.contains("run 2: night-2 (m, 2026-11-21T02:00:00Z): pass@1 "));
     int declared = PageStructure.count(page, "<svg ");
     assertTrue(page.contains("content=\"" + declared + "\""));
+  }
+
+  @Test
+  public void regradeChangesGetASectionOnlyInARegradedRun() throws Exception {
+    ReportData base = SyntheticReports.realistic(12, 6, 4);
+    RegradeSummary changes =
+        new RegradeTally()
+            .addDataset(new DatasetChanges("aime24", 48, 3, 1, 20, 22))
+            .addMove("incorrect", "correct", 2)
+            .addMove("correct", "<unparseable>", 1)
+            .addOldGraderVersion("grader/1", 48)
+            .summary("grader/2", 2);
+    ReportData data =
+        new ReportData(
+            base.title(),
+            base.generatedAt(),
+            base.simulatedModel(),
+            base.runFacts(),
+            base.datasets(),
+            base.replicas(),
+            base.problems(),
+            base.history(),
+            changes);
+    String page = HtmlReport.render(data);
+    Document doc = PageStructure.parse(page);
+    assertEquals(
+        "Changed by regrade",
+        XPathFactory.newInstance()
+            .newXPath()
+            .evaluate("string(//section[@id='regrade']/h2)", doc, XPathConstants.STRING));
+    assertTrue(
+        page, page.contains("3 of 48 samples changed status between the stored grades (grader/1)"));
+    assertTrue(page, page.contains("<td>+4.2 pts</td>"));
+    assertTrue(page, page.contains("&lt;unparseable&gt;"));
+    assertTrue(page, page.contains("1 more are counted but not listed"));
+    assertTrue(page.contains("href=\"#regrade\""));
+    assertFalse(HtmlReport.render(base).contains("id=\"regrade\""));
   }
 
   @Test

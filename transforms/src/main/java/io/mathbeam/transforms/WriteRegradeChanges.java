@@ -1,0 +1,134 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.regrade.GradeComparison;
+import io.mathbeam.core.regrade.RegradeSummary;
+import io.mathbeam.core.regrade.RegradeTally;
+import io.mathbeam.core.regrade.VerdictChange;
+import io.mathbeam.core.report.MetricsJson;
+import java.util.List;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.CoderRegistry;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.transforms.Combine;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.FlatMapElements;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Top;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PDone;
+import org.apache.beam.sdk.values.TypeDescriptors;
+
+/**
+ * Writes what a regrade changed into the new run directory: {@link RegradeSummary#SUMMARY_FILE}
+ * (the counts, combined, so their memory does not grow with the run) and {@link
+ * RegradeSummary#CHANGES_FILE} (the samples whose status changed, one JSON line each, sorted by
+ * dataset, problem and sample index; at most {@link #withListLimit the limit}, the first in that
+ * order, the rest only counted). Both files are always written, the list empty when nothing
+ * changed.
+ */
+public final class WriteRegradeChanges extends PTransform<PCollection<GradeComparison>, PDone> {
+  private final String outputDir;
+  private final int listLimit;
+  private final String newGraderVersion;
+
+  private WriteRegradeChanges(String outputDir, int listLimit, String newGraderVersion) {
+    this.outputDir = outputDir;
+    this.listLimit = listLimit;
+    this.newGraderVersion = newGraderVersion;
+  }
+
+  public static WriteRegradeChanges to(String outputDir) {
+    String dir =
+        outputDir.endsWith("/") ? outputDir.substring(0, outputDir.length() - 1) : outputDir;
+    return new WriteRegradeChanges(dir, RegradeSummary.DEFAULT_LIST_LIMIT, Grader.VERSION);
+  }
+
+  /** Lists at most {@code limit} changed samples (the combine holds that many). */
+  public WriteRegradeChanges withListLimit(int limit) {
+    if (limit < 0) {
+      throw new IllegalArgumentException("the list limit must be at least 0, got " + limit);
+    }
+    return new WriteRegradeChanges(outputDir, limit, newGraderVersion);
+  }
+
+  @Override
+  public PDone expand(PCollection<GradeComparison> comparisons) {
+    int limit = listLimit;
+    String version = newGraderVersion;
+    comparisons
+        .apply("CountChanges", Combine.globally(new TallyFn()))
+        .setCoder(RegradeTallyCoder.of())
+        .apply(
+            "SummaryDocument",
+            MapElements.into(TypeDescriptors.strings())
+                .via(t -> MetricsJson.write(t.summary(version, limit).toJson())))
+        .apply(
+            "WriteSummary",
+            TextIO.write().to(outputDir + "/" + RegradeSummary.SUMMARY_FILE).withoutSharding());
+    comparisons
+        .apply("ChangedSamples", ParDo.of(new ChangeOfFn()))
+        .setCoder(VerdictChangeCoder.of())
+        .apply("FirstChanges", Top.smallest(limit))
+        .apply(
+            "ChangeLines",
+            FlatMapElements.into(TypeDescriptors.strings())
+                .via(
+                    (List<VerdictChange> first) ->
+                        first.stream().map(VerdictChange::jsonLine).toList()))
+        .apply(
+            "WriteChanges",
+            TextIO.write().to(outputDir + "/" + RegradeSummary.CHANGES_FILE).withoutSharding());
+    return PDone.in(comparisons.getPipeline());
+  }
+
+  /** The change of a sample whose status changed; nothing for the others. */
+  static final class ChangeOfFn extends DoFn<GradeComparison, VerdictChange> {
+    @ProcessElement
+    public void process(@Element GradeComparison c, OutputReceiver<VerdictChange> out) {
+      if (c.statusChanged()) {
+        out.output(c.change());
+      }
+    }
+  }
+
+  /** Sums comparisons into one {@link RegradeTally}; an empty input gives an empty tally. */
+  static final class TallyFn
+      extends Combine.CombineFn<GradeComparison, RegradeTally, RegradeTally> {
+    @Override
+    public RegradeTally createAccumulator() {
+      return new RegradeTally();
+    }
+
+    @Override
+    public RegradeTally addInput(RegradeTally acc, GradeComparison input) {
+      return acc.add(input);
+    }
+
+    @Override
+    public RegradeTally mergeAccumulators(Iterable<RegradeTally> accs) {
+      RegradeTally merged = new RegradeTally();
+      accs.forEach(merged::merge);
+      return merged;
+    }
+
+    @Override
+    public RegradeTally extractOutput(RegradeTally acc) {
+      return acc;
+    }
+
+    @Override
+    public Coder<RegradeTally> getAccumulatorCoder(
+        CoderRegistry registry, Coder<GradeComparison> inputCoder) {
+      return RegradeTallyCoder.of();
+    }
+
+    @Override
+    public Coder<RegradeTally> getDefaultOutputCoder(
+        CoderRegistry registry, Coder<GradeComparison> inputCoder) {
+      return RegradeTallyCoder.of();
+    }
+  }
+}
