@@ -25,17 +25,17 @@ import java.util.stream.Stream;
  * <p>The synthetic run is written once (timed and reported on its own); then each runner runs in a
  * child JVM (this JVM's java binary and classpath, plus {@code --childJvmOpts}) so that its wall
  * time and peak resident memory are its own. The children's output goes to {@code
- * <workDir>/<runner>.log}. Every runner's {@code metrics.json} must agree with the floor's on each
- * dataset's counts and pass@1; any difference is printed as MISMATCH, and the runner's samples are
- * then compared with the floor's one by one. The benchmark fails unless every differing sample is a
- * grader timeout on one side: the grader's budget is wall time, so load alone decides those.
+ * <workDir>/<runner>.log}. Every runner's {@code metrics.json} must agree with the reference's (the
+ * floor's, or the first runner's when the floor does not run) on each dataset's counts and pass@1;
+ * any difference is printed as MISMATCH. Every runner's samples are then compared with the
+ * reference's one by one, and the number of differing grades is printed: the grader's budget counts
+ * work, not time, so it must be 0, and the benchmark fails otherwise.
  *
  * <p>Options: {@code --samples=N} (100000), {@code --samplesPerProblem=K} (64), {@code
  * --workDir=DIR} (a new temporary directory, whose run data is removed afterwards; logs stay),
  * {@code --runners=floor,direct,flink}, {@code --seed=S} (1), {@code --threads=T} (the floor's
  * grading threads, 2), {@code --rowsPerFile=R} (rows per synthetic Parquet file, 50000), {@code
- * --childJvmOpts="-Xmx4g ..."}, {@code --strictTimeouts=true} (fail also when the only differences
- * from the floor are grader timeouts).
+ * --childJvmOpts="-Xmx4g ..."}, {@code --childTimeoutSeconds=S} (3600).
  */
 final class RegradeBenchmark {
   static final List<String> RUNNERS = List.of("floor", "direct", "flink");
@@ -54,8 +54,8 @@ final class RegradeBenchmark {
   /**
    * Runs the benchmark and prints its table.
    *
-   * @return 0 when every runner finished and agreed with the floor, 1 on a failed runner or a
-   *     MISMATCH, 2 on bad options
+   * @return 0 when every runner finished and graded every sample as the reference did, 1 on a
+   *     failed runner, a MISMATCH or a differing grade, 2 on bad options
    */
   static int run(String[] args, PrintStream out) {
     RegradeBenchmarkArgs options;
@@ -74,7 +74,6 @@ final class RegradeBenchmark {
                   "threads",
                   "childJvmOpts",
                   "rowsPerFile",
-                  "strictTimeouts",
                   "childTimeoutSeconds"));
       runners = runners(options.text("runners", String.join(",", RUNNERS)));
       // every number is checked now, not after minutes of writing the synthetic run
@@ -113,7 +112,6 @@ final class RegradeBenchmark {
             ? Files.createTempDirectory("mathbeam-regrade-bench-")
             : Files.createDirectories(Path.of(workDirOption));
     List<String> jvmOpts = splitOpts(options.text("childJvmOpts", ""));
-    boolean strictTimeouts = Boolean.parseBoolean(options.text("strictTimeouts", "false"));
 
     out.printf(
         "regrade benchmark: %d cores, Java %s, child JVM options %s, work dir %s%n",
@@ -171,43 +169,61 @@ final class RegradeBenchmark {
       }
     }
     printTable(results, metrics, out);
-    boolean disagreed = false;
-    List<DatasetMetrics> floorMetrics = metrics.get("floor");
-    for (Map.Entry<String, List<DatasetMetrics>> entry : metrics.entrySet()) {
-      String runner = entry.getKey();
-      if (floorMetrics == null || runner.equals("floor")) {
-        continue;
-      }
-      List<String> mismatches = compareWithFloor(runner, floorMetrics, entry.getValue());
-      if (mismatches.isEmpty()) {
-        out.println(runner + ": per-dataset counts and pass@1 equal the floor's");
-        continue;
-      }
-      mismatches.forEach(out::println);
-      RegradeBenchmarkSamples samples =
-          RegradeBenchmarkSamples.compare(
-              results.get("floor").output(), results.get(runner).output());
-      out.printf(
-          "%s: %d samples graded differently from the floor, %d of them a grader timeout on one"
-              + " side; %d missing, %d extra%n",
-          runner, samples.differing(), samples.timeoutOnly(), samples.missing(), samples.extra());
-      samples.examples().forEach(e -> out.println("  " + e));
-      if (samples.unexplained() == 0 && samples.differing() > 0 && !strictTimeouts) {
-        out.println(
-            "  (only grader timeouts differ: the grader's budget is wall time per sample, and"
-                + " load decides which samples overrun it; --strictTimeouts=true fails on this)");
-      } else {
-        disagreed = true;
-      }
-    }
-    if (floorMetrics == null) {
-      out.println("(no floor run: the runners' metrics were not cross-checked)");
-    }
+    boolean disagreed = !compareGrades(results, metrics, out);
     if (temporary && !failed && !disagreed) {
       deleteRunData(workDir);
       out.println("run data removed; logs kept in " + workDir);
     }
     return failed || disagreed ? 1 : 0;
+  }
+
+  /**
+   * Compares every runner that finished with the reference (the floor, else the first runner): its
+   * metrics, then its grades sample by sample. Prints the number of differing grades.
+   *
+   * @return whether every runner agreed with the reference
+   */
+  private static boolean compareGrades(
+      Map<String, RegradeBenchmarkChild> results,
+      Map<String, List<DatasetMetrics>> metrics,
+      PrintStream out)
+      throws IOException {
+    if (metrics.size() < 2) {
+      out.println("(fewer than two runners finished: no grades were cross-checked)");
+      return true;
+    }
+    String reference = metrics.containsKey("floor") ? "floor" : metrics.keySet().iterator().next();
+    boolean agreed = true;
+    long differing = 0;
+    for (Map.Entry<String, List<DatasetMetrics>> entry : metrics.entrySet()) {
+      String runner = entry.getKey();
+      if (runner.equals(reference)) {
+        continue;
+      }
+      List<String> mismatches =
+          compareMetrics(runner, reference, metrics.get(reference), entry.getValue());
+      if (mismatches.isEmpty()) {
+        out.println(runner + ": per-dataset counts and pass@1 equal the " + reference + "'s");
+      } else {
+        agreed = false;
+        mismatches.forEach(out::println);
+      }
+      RegradeBenchmarkSamples samples =
+          RegradeBenchmarkSamples.compare(
+              reference, results.get(reference).output(), results.get(runner).output());
+      out.printf(
+          "%s: %d of %d samples graded differently from the %s; %d missing, %d extra%n",
+          runner,
+          samples.differing(),
+          samples.compared(),
+          reference,
+          samples.missing(),
+          samples.extra());
+      samples.examples().forEach(e -> out.println("  " + e));
+      differing += samples.total();
+    }
+    out.printf("differing grades between %s: %d%n", String.join(", ", metrics.keySet()), differing);
+    return agreed && differing == 0;
   }
 
   /** The child JVM's command line for {@code runner}. */
@@ -235,13 +251,16 @@ final class RegradeBenchmark {
   }
 
   /**
-   * Differences between a runner's metrics and the floor's, one MISMATCH line each: per dataset
-   * (and the aggregate) the problem and sample counts, every outcome count and pass@1.
+   * Differences between a runner's metrics and the reference runner's, one MISMATCH line each: per
+   * dataset (and the aggregate) the problem and sample counts, every outcome count and pass@1.
    */
-  static List<String> compareWithFloor(
-      String runner, List<DatasetMetrics> floor, List<DatasetMetrics> candidate) {
+  static List<String> compareMetrics(
+      String runner,
+      String reference,
+      List<DatasetMetrics> referenceMetrics,
+      List<DatasetMetrics> candidate) {
     List<String> mismatches = new ArrayList<>();
-    Map<String, Map<String, Double>> expected = figures(floor);
+    Map<String, Map<String, Double>> expected = figures(referenceMetrics);
     Map<String, Map<String, Double>> actual = figures(candidate);
     if (!actual.keySet().equals(expected.keySet())) {
       mismatches.add(
@@ -249,7 +268,9 @@ final class RegradeBenchmark {
               + runner
               + ": datasets "
               + actual.keySet()
-              + ", the floor has "
+              + ", the "
+              + reference
+              + " has "
               + expected.keySet());
       return mismatches;
     }
@@ -261,8 +282,8 @@ final class RegradeBenchmark {
         if (!(Math.abs(want.get(field) - got.get(field)) <= tolerance)) {
           mismatches.add(
               String.format(
-                  "MISMATCH %s %s %s: %s, the floor has %s",
-                  runner, dataset, field, got.get(field), want.get(field)));
+                  "MISMATCH %s %s %s: %s, the %s has %s",
+                  runner, dataset, field, got.get(field), reference, want.get(field)));
         }
       }
     }

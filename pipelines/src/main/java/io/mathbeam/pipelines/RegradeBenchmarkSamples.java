@@ -1,6 +1,5 @@
 package io.mathbeam.pipelines;
 
-import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
@@ -12,19 +11,18 @@ import java.util.Map;
 import org.apache.avro.Schema;
 
 /**
- * How a runner's regraded samples differ from the floor's, sample by sample: which grades differ,
- * and whether a grader timeout on one side explains each difference. The grader's budget is wall
- * time, so on a loaded machine the same sample can time out in one runner and not in another; any
- * other difference is a real disagreement.
+ * How a runner's regraded samples differ from a reference runner's, sample by sample. The grader's
+ * budget counts work, not time, so two runners grade every sample the same: any difference, a
+ * {@code grader_timeout} on one side included, is a disagreement.
  *
- * @param differing samples present in both runs whose status differs
- * @param timeoutOnly those of them that are {@code grader_timeout} on one side
- * @param missing samples the floor has and the runner does not
- * @param extra samples the runner has and the floor does not
- * @param examples a few differences that timeouts do not explain, for the report
+ * @param compared samples present in both runs
+ * @param differing of those, samples whose status differs
+ * @param missing samples the reference has and the runner does not
+ * @param extra samples the runner has and the reference does not
+ * @param examples a few differences, for the report
  */
 record RegradeBenchmarkSamples(
-    long differing, long timeoutOnly, long missing, long extra, List<String> examples) {
+    long compared, long differing, long missing, long extra, List<String> examples) {
 
   private static final int MAX_EXAMPLES = 5;
 
@@ -37,47 +35,50 @@ record RegradeBenchmarkSamples(
     examples = List.copyOf(examples);
   }
 
-  /** Differences that no grader timeout explains, missing and extra samples included. */
-  long unexplained() {
-    return differing - timeoutOnly + missing + extra;
+  /** Differing, missing and extra samples together: 0 when the runs agree. */
+  long total() {
+    return differing + missing + extra;
   }
 
   /**
    * Compares the {@code samples/*.parquet} of two run directories. Holds one key and status per
-   * sample of the floor's run (about 100 bytes each), not their texts.
+   * sample of the reference's run (about 100 bytes each), not their texts.
+   *
+   * @param reference the reference runner's name, for the examples
    */
-  static RegradeBenchmarkSamples compare(Path floorRun, Path runnerRun) throws IOException {
-    Map<String, String> floor = new HashMap<>();
+  static RegradeBenchmarkSamples compare(String reference, Path referenceRun, Path runnerRun)
+      throws IOException {
+    Map<String, String> expected = new HashMap<>();
     ParquetRecords.forEach(
-        floorRun + "/samples/*.parquet",
+        referenceRun + "/samples/*.parquet",
         KEY_AND_STATUS,
-        r -> floor.put(key(r), r.get("status").toString()));
-    long[] counts = new long[3]; // differing, timeoutOnly, extra
+        r -> expected.put(key(r), r.get("status").toString()));
+    long[] counts = new long[3]; // compared, differing, extra
     List<String> examples = new ArrayList<>();
-    String timeout = GradeStatus.GRADER_TIMEOUT.wireName();
     ParquetRecords.forEach(
         runnerRun + "/samples/*.parquet",
         KEY_AND_STATUS,
         r -> {
           String key = key(r);
           String status = r.get("status").toString();
-          String expected = floor.remove(key);
-          if (expected == null) {
+          String want = expected.remove(key);
+          if (want == null) {
             counts[2]++;
-            addExample(examples, key + ": not in the floor's samples (or twice in the runner's)");
-          } else if (!expected.equals(status)) {
-            counts[0]++;
-            if (expected.equals(timeout) || status.equals(timeout)) {
-              counts[1]++;
-            } else {
-              addExample(examples, key + ": " + status + ", the floor has " + expected);
-            }
+            addExample(
+                examples,
+                key + ": not in the " + reference + "'s samples (or twice in the runner's)");
+            return;
+          }
+          counts[0]++;
+          if (!want.equals(status)) {
+            counts[1]++;
+            addExample(examples, key + ": " + status + ", the " + reference + " has " + want);
           }
         });
-    floor.keySet().stream()
+    expected.keySet().stream()
         .limit(MAX_EXAMPLES)
         .forEach(key -> addExample(examples, key + ": missing from the runner's samples"));
-    return new RegradeBenchmarkSamples(counts[0], counts[1], floor.size(), counts[2], examples);
+    return new RegradeBenchmarkSamples(counts[0], counts[1], expected.size(), counts[2], examples);
   }
 
   private static void addExample(List<String> examples, String example) {

@@ -127,8 +127,7 @@ final class RegradeFloor {
 
   /**
    * As {@link #run(Path, Path, int)} with {@code grader} (immutable and thread-safe, shared by the
-   * grading threads). Tests pass one with a long time budget: the default 200 ms is wall time, and
-   * a loaded machine can push any sample past it.
+   * grading threads).
    */
   static RegradeFloorResult run(Path input, Path output, int threads, Grader grader)
       throws IOException, InterruptedException {

@@ -10,6 +10,9 @@ import java.util.List;
  * Not thread-safe; one instance per grade call.
  */
 final class AnswerComparison {
+  /** Work units per character parsed: normalized, tokenized and parsed, about 0.5 µs each. */
+  static final long PARSE_UNITS_PER_CHARACTER = 8;
+
   private final String answer;
   private final String normalized;
   private final boolean percent;
@@ -27,9 +30,9 @@ final class AnswerComparison {
    * CORRECT, INCORRECT, NO_ANSWER (the answer normalizes to nothing), UNPARSEABLE, GRADER_TIMEOUT
    * or GRADER_ERROR for one gold answer.
    */
-  GradeStatus against(String gold, Deadline deadline) {
+  GradeStatus against(String gold, WorkBudget budget) {
     try {
-      return compare(gold, deadline);
+      return compare(gold, budget);
     } catch (GradingLimitException e) {
       return GradeStatus.GRADER_TIMEOUT;
     } catch (RuntimeException | StackOverflowError e) {
@@ -37,7 +40,7 @@ final class AnswerComparison {
     }
   }
 
-  private GradeStatus compare(String gold, Deadline deadline) {
+  private GradeStatus compare(String gold, WorkBudget budget) {
     String a = normalized;
     if (a.isEmpty()) {
       return GradeStatus.NO_ANSWER;
@@ -68,11 +71,12 @@ final class AnswerComparison {
         return quick;
       }
     }
-    List<Expr> answerReadings = answerReadings();
+    List<Expr> answerReadings = answerReadings(budget);
     if (tooLarge) {
       return Equivalence.textEquals(a, g) ? GradeStatus.CORRECT : GradeStatus.GRADER_TIMEOUT;
     }
     List<Expr> goldReadings;
+    budget.charge(1 + PARSE_UNITS_PER_CHARACTER * g.length());
     try {
       goldReadings = readings(gold, g, false);
     } catch (AnswerParseException e) {
@@ -81,7 +85,7 @@ final class AnswerComparison {
     if (unparseable) {
       return Equivalence.textEquals(a, g) ? GradeStatus.CORRECT : GradeStatus.UNPARSEABLE;
     }
-    Equivalence equivalence = new Equivalence(deadline);
+    Equivalence equivalence = new Equivalence(budget);
     GradingLimitException limit = null;
     // Percent on one side only: that side also reads as its fraction (28\% = 28 = 0.28). Percent
     // on both sides: the numbers are compared as written (12\% is not 0.12\%).
@@ -95,7 +99,7 @@ final class AnswerComparison {
           }
         } catch (GradingLimitException e) {
           limit = e;
-          deadline.check();
+          budget.check();
         }
       }
     }
@@ -109,8 +113,10 @@ final class AnswerComparison {
     return equal ? GradeStatus.CORRECT : GradeStatus.INCORRECT;
   }
 
-  private List<Expr> answerReadings() {
+  private List<Expr> answerReadings(WorkBudget budget) {
     if (readings == null && !unparseable && !tooLarge) {
+      // Outside the try: a spent budget is not an answer too large to parse.
+      budget.charge(1 + PARSE_UNITS_PER_CHARACTER * normalized.length());
       try {
         readings = readings(answer, normalized, true);
       } catch (AnswerParseException e) {

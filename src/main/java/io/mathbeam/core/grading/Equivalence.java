@@ -43,7 +43,7 @@ import java.util.regex.Pattern;
  *       to sign).
  * </ul>
  *
- * One instance per comparison (it holds the deadline).
+ * One instance per comparison (it charges the call's {@link WorkBudget}).
  */
 final class Equivalence {
   static final int POINTS = 6;
@@ -54,18 +54,23 @@ final class Equivalence {
   private static final int MAX_ALTERNATIVES = 32;
   private static final Rational BILLION = Rational.of(1_000_000_000L);
 
+  /**
+   * Work units of one comparison of two scalars before any evaluation: its tree walks (infinity,
+   * structure, variables, step functions, decimals) and their allocations, about 1 µs.
+   */
+  private static final long SCALAR_COMPARISON_UNITS = 16;
+
   private static final Pattern TEXT_NOISE = Pattern.compile("[\\s.,;:!?'\"`*_~{}]+");
 
-  private final Deadline deadline;
+  private final WorkBudget budget;
   private final ExactEvaluator exact;
   private final Inequalities inequalities;
   private final SetDifference differences;
 
-  Equivalence(Deadline deadline) {
-    this.deadline = deadline;
-    this.exact = new ExactEvaluator(deadline);
-    this.inequalities =
-        new Inequalities((e, point) -> NumericEvaluator.evaluate(e, point, deadline));
+  Equivalence(WorkBudget budget) {
+    this.budget = budget;
+    this.exact = new ExactEvaluator(budget);
+    this.inequalities = new Inequalities((e, point) -> NumericEvaluator.evaluate(e, point, budget));
     this.differences = new SetDifference(this::realValue);
   }
 
@@ -87,7 +92,7 @@ final class Equivalence {
     if (!ExprWalk.variables(e).isEmpty()) {
       return null;
     }
-    Complex v = NumericEvaluator.evaluate(e, Map.of(), deadline);
+    Complex v = NumericEvaluator.evaluate(e, Map.of(), budget);
     return v == null || !isReal(v) ? null : v.re();
   }
 
@@ -162,7 +167,7 @@ final class Equivalence {
    * label.
    */
   private boolean same(Expr a, Expr b) {
-    deadline.check();
+    budget.charge(1);
     if (a.equals(b)) {
       return true;
     }
@@ -304,7 +309,7 @@ final class Equivalence {
     try {
       return same(a, b);
     } catch (GradingLimitException e) {
-      deadline.check();
+      budget.check();
       return false;
     }
   }
@@ -463,8 +468,8 @@ final class Equivalence {
       for (String name : names) {
         point.put(name, Complex.real(0.3 + 2.6 * random.nextDouble()));
       }
-      Complex vf = NumericEvaluator.evaluate(f, point, deadline);
-      Complex vg = NumericEvaluator.evaluate(g, point, deadline);
+      Complex vf = NumericEvaluator.evaluate(f, point, budget);
+      Complex vg = NumericEvaluator.evaluate(g, point, budget);
       if (vf == null || vg == null) {
         continue;
       }
@@ -490,6 +495,7 @@ final class Equivalence {
   }
 
   private boolean scalars(Expr a, Expr b) {
+    budget.charge(SCALAR_COMPARISON_UNITS);
     boolean infiniteA = ExprWalk.any(a, x -> x instanceof Const c && c.name().equals("infinity"));
     boolean infiniteB = ExprWalk.any(b, x -> x instanceof Const c && c.name().equals("infinity"));
     if (infiniteA || infiniteB) {
@@ -523,8 +529,7 @@ final class Equivalence {
       return false;
     }
     Expr aligned =
-        LooseDecimals.align(
-            loose, exactSide, e -> NumericEvaluator.evaluate(e, Map.of(), deadline));
+        LooseDecimals.align(loose, exactSide, e -> NumericEvaluator.evaluate(e, Map.of(), budget));
     return aligned != null && atRandomPoints(aligned, exactSide, names);
   }
 
@@ -561,6 +566,8 @@ final class Equivalence {
       if (!approximateA && !approximateB) {
         return ra.equals(rb);
       }
+      // the difference, the absolute values, the scaled comparison
+      budget.charge(5 * ArithmeticCost.sum(ra, rb));
       Rational diff = ra.subtract(rb).abs();
       Rational scale = ra.abs().compareTo(rb.abs()) > 0 ? ra.abs() : rb.abs();
       if (diff.multiply(BILLION).compareTo(scale) <= 0) {
@@ -568,12 +575,15 @@ final class Equivalence {
       }
       Rational looseA = approximateB ? null : LooseDecimals.literal(a);
       Rational looseB = approximateA ? null : LooseDecimals.literal(b);
+      if (looseA != null || looseB != null) {
+        budget.charge(ArithmeticCost.sum(ra, rb));
+      }
       return looseA != null && LooseDecimals.matches(looseA, rb)
           || looseB != null && LooseDecimals.matches(looseB, ra);
     }
     Map<String, Complex> none = Map.of();
-    Complex va = ra != null ? reliable(ra) : NumericEvaluator.evaluate(a, none, deadline);
-    Complex vb = rb != null ? reliable(rb) : NumericEvaluator.evaluate(b, none, deadline);
+    Complex va = ra != null ? reliable(ra) : NumericEvaluator.evaluate(a, none, budget);
+    Complex vb = rb != null ? reliable(rb) : NumericEvaluator.evaluate(b, none, budget);
     if (va == null || vb == null) {
       throw new GradingLimitException("values outside the range the grader can compare");
     }
@@ -590,12 +600,13 @@ final class Equivalence {
     try {
       return exact.evaluate(e);
     } catch (GradingLimitException tooLarge) {
-      deadline.check();
+      budget.check();
       return null;
     }
   }
 
-  private static Complex reliable(Rational r) {
+  private Complex reliable(Rational r) {
+    budget.charge(ArithmeticCost.toDouble(r));
     double d = r.toDouble();
     double m = Math.abs(d);
     if (!Double.isFinite(d) || m > 1e280 || m != 0 && m < 1e-280 || m == 0 && r.signum() != 0) {
@@ -622,8 +633,8 @@ final class Equivalence {
         double value = integers ? 1 + random.nextInt(60) : 0.3 + 2.6 * random.nextDouble();
         point.put(name, Complex.real(value));
       }
-      Complex va = NumericEvaluator.evaluate(a, point, deadline);
-      Complex vb = NumericEvaluator.evaluate(b, point, deadline);
+      Complex va = NumericEvaluator.evaluate(a, point, budget);
+      Complex vb = NumericEvaluator.evaluate(b, point, budget);
       if (va == null || vb == null) {
         if ((va == null) != (vb == null) && attempt >= POINTS) {
           return false;
@@ -652,8 +663,8 @@ final class Equivalence {
       for (String name : names) {
         point.put(name, Complex.real(-(0.3 + 2.6 * random.nextDouble())));
       }
-      Complex va = NumericEvaluator.evaluate(a, point, deadline);
-      Complex vb = NumericEvaluator.evaluate(b, point, deadline);
+      Complex va = NumericEvaluator.evaluate(a, point, budget);
+      Complex vb = NumericEvaluator.evaluate(b, point, budget);
       if (va == null || vb == null || !isReal(va) || !isReal(vb)) {
         continue;
       }

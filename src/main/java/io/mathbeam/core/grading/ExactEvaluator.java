@@ -14,27 +14,32 @@ import java.math.BigInteger;
  * fractions, integer powers, perfect-power roots, factorials, binomials, abs, floor, ceil. Returns
  * null for anything else (variables, pi, irrational roots). Results are capped at {@link #MAX_BITS}
  * bits and factorials at {@link #MAX_FACTORIAL}; past that it throws {@link GradingLimitException}
- * instead of computing {@code 10^{10^{10}}}.
+ * instead of computing {@code 10^{10^{10}}}. Every node, arithmetic operation (by the size of its
+ * operands) and factorial step is charged to the call's {@link WorkBudget} before it is done.
  */
 final class ExactEvaluator {
   static final long MAX_BITS = 1L << 18;
   static final int MAX_FACTORIAL = 5000;
   private static final BigInteger MAX_INT = BigInteger.valueOf(Integer.MAX_VALUE);
 
-  private final Deadline deadline;
+  private final WorkBudget budget;
 
-  ExactEvaluator(Deadline deadline) {
-    this.deadline = deadline;
+  ExactEvaluator(WorkBudget budget) {
+    this.budget = budget;
   }
 
   Rational evaluate(Expr e) {
-    deadline.check();
+    budget.charge(1);
     if (e instanceof Num n) {
       return n.value();
     }
     if (e instanceof Neg n) {
       Rational v = evaluate(n.operand());
-      return v == null ? null : v.negate();
+      if (v == null) {
+        return null;
+      }
+      budget.charge(ArithmeticCost.copy(v));
+      return v.negate();
     }
     if (e instanceof Sum s) {
       Rational total = Rational.ZERO;
@@ -43,6 +48,7 @@ final class ExactEvaluator {
         if (v == null) {
           return null;
         }
+        budget.charge(ArithmeticCost.sum(total, v));
         total = checked(total.add(v));
       }
       return total;
@@ -54,6 +60,7 @@ final class ExactEvaluator {
         if (v == null) {
           return null;
         }
+        budget.charge(ArithmeticCost.product(total, v));
         total = checked(total.multiply(v));
       }
       return total;
@@ -61,7 +68,11 @@ final class ExactEvaluator {
     if (e instanceof Quotient q) {
       Rational num = evaluate(q.numerator());
       Rational den = num == null ? null : evaluate(q.denominator());
-      return den == null || den.signum() == 0 ? null : checked(num.divide(den));
+      if (den == null || den.signum() == 0) {
+        return null;
+      }
+      budget.charge(ArithmeticCost.quotient(num, den));
+      return checked(num.divide(den));
     }
     if (e instanceof Power p) {
       Rational base = evaluate(p.base());
@@ -111,12 +122,18 @@ final class ExactEvaluator {
           BigInteger kk = k.numerator().min(n.numerator().subtract(k.numerator()));
           BigInteger top =
               factorialRange(n.numerator().subtract(kk).add(BigInteger.ONE), n.numerator());
-          return Rational.of(top.divide(factorial(kk, BigInteger.ONE)));
+          BigInteger bottom = factorial(kk, BigInteger.ONE);
+          budget.charge(ArithmeticCost.integerQuotient(top, bottom));
+          return Rational.of(top.divide(bottom));
         }
       case "abs":
         {
           Rational x = evaluate(c.args().get(0));
-          return x == null ? null : x.abs();
+          if (x == null) {
+            return null;
+          }
+          budget.charge(ArithmeticCost.copy(x));
+          return x.abs();
         }
       case "floor", "ceil":
         {
@@ -124,6 +141,7 @@ final class ExactEvaluator {
           if (x == null) {
             return null;
           }
+          budget.charge(ArithmeticCost.integerQuotient(x.numerator(), x.denominator()));
           BigInteger[] qr = x.numerator().divideAndRemainder(x.denominator());
           BigInteger q = qr[0];
           if (qr[1].signum() != 0) {
@@ -153,6 +171,7 @@ final class ExactEvaluator {
       if (n.compareTo(MAX_INT) > 0 || n.longValue() * base.bitLength() > MAX_BITS) {
         throw new GradingLimitException("power too large: exponent " + exponent);
       }
+      budget.charge(ArithmeticCost.power(base, n.longValue()));
       return base.pow(exponent.numerator().intValue());
     }
     BigInteger den = exponent.denominator();
@@ -165,6 +184,7 @@ final class ExactEvaluator {
 
   /** The exact n-th root when numerator and denominator are perfect powers, else null. */
   private Rational root(Rational x, int n) {
+    budget.charge(ArithmeticCost.root(x));
     if (x.signum() < 0) {
       if (n % 2 == 0) {
         return null;
@@ -212,9 +232,7 @@ final class ExactEvaluator {
     }
     BigInteger result = BigInteger.ONE;
     for (long i = from.longValue(); i <= to.longValue(); i++) {
-      if ((i & 255) == 0) {
-        deadline.check();
-      }
+      budget.charge(ArithmeticCost.factorialStep(result));
       result = result.multiply(BigInteger.valueOf(i));
     }
     return result;

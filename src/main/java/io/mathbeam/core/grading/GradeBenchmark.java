@@ -4,7 +4,6 @@ import io.mathbeam.core.model.GradeStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -18,12 +17,14 @@ import java.util.concurrent.Future;
 
 /**
  * Measures grading speed over a JSONL file of cases (the {@link GradeFile} format): throughput,
- * p50/p99/max latency per case, cases over the budget, and agreement with {@code expected}. The
- * engine of {@code bin/mathbeam bench-grade}.
+ * p50/p99/max latency per case, the work units per case (p50/p99/max, against the work budget),
+ * gradings that hit the work budget or the wall-clock guard, and agreement with {@code expected}.
+ * The engine of {@code bin/mathbeam bench-grade}.
  *
  * <p>Flags: {@code --input=FILE.jsonl} (default {@code $MATHBEAM_SHARED/grading/dev_cases.jsonl}),
  * {@code --warmup=N} rounds (default 20), {@code --rounds=N} measured rounds (default 20), {@code
- * --threads=N} (default 1), {@code --budget-ms=N} (default {@link Grader#DEFAULT_BUDGET_MILLIS}).
+ * --threads=N} (default 1), {@code --work-budget=N} units (default {@link
+ * Grader#DEFAULT_WORK_BUDGET}).
  */
 public final class GradeBenchmark {
   private GradeBenchmark() {}
@@ -38,7 +39,12 @@ public final class GradeBenchmark {
    * @param p50Micros median latency of one case
    * @param p99Micros 99th percentile latency of one case
    * @param maxMicros slowest case
-   * @param overBudget measured gradings that took longer than the budget
+   * @param workBudget the grader's work budget per call, in units
+   * @param p50Work median work units of one case
+   * @param p99Work 99th percentile work units of one case
+   * @param maxWork the most work units one case took
+   * @param hitWorkBudget measured gradings that ran out of work units (GRADER_TIMEOUT)
+   * @param hitWallGuard measured gradings stopped by the wall-clock guard (none, normally)
    * @param withExpected cases with {@code expected}
    * @param agreements of those, cases whose verdict equals {@code expected}
    * @param statuses count per status in one round
@@ -52,7 +58,12 @@ public final class GradeBenchmark {
       long p50Micros,
       long p99Micros,
       long maxMicros,
-      long overBudget,
+      long workBudget,
+      long p50Work,
+      long p99Work,
+      long maxWork,
+      long hitWorkBudget,
+      long hitWallGuard,
       long withExpected,
       long agreements,
       Map<GradeStatus, Long> statuses,
@@ -76,11 +87,21 @@ public final class GradeBenchmark {
       out.append(
           String.format(
               Locale.ROOT,
-              "latency per case: p50 %d us, p99 %d us, max %d us; over budget: %d%n",
+              "latency per case: p50 %d us, p99 %d us, max %d us%n",
               p50Micros,
               p99Micros,
-              maxMicros,
-              overBudget));
+              maxMicros));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "work per case: p50 %d, p99 %d, max %d units of a %d-unit budget;"
+                  + " hit the work budget: %d, hit the wall guard: %d%n",
+              p50Work,
+              p99Work,
+              maxWork,
+              workBudget,
+              hitWorkBudget,
+              hitWallGuard));
       GradeFile.appendStatuses(out, statuses, withExpected, agreements);
       return out.toString();
     }
@@ -92,7 +113,7 @@ public final class GradeBenchmark {
     int warmup = 20;
     int rounds = 20;
     int threads = 1;
-    long budgetMillis = Grader.DEFAULT_BUDGET_MILLIS;
+    long workBudget = Grader.DEFAULT_WORK_BUDGET;
     try {
       for (String arg : args) {
         String value = arg.substring(arg.indexOf('=') + 1);
@@ -104,8 +125,8 @@ public final class GradeBenchmark {
           rounds = Integer.parseInt(value);
         } else if (arg.startsWith("--threads=")) {
           threads = Integer.parseInt(value);
-        } else if (arg.startsWith("--budget-ms=")) {
-          budgetMillis = Long.parseLong(value);
+        } else if (arg.startsWith("--work-budget=")) {
+          workBudget = Long.parseLong(value);
         } else {
           throw new IllegalArgumentException("unknown argument " + arg);
         }
@@ -117,18 +138,18 @@ public final class GradeBenchmark {
         }
         input = Paths.get(shared, "grading", "dev_cases.jsonl");
       }
-      if (warmup < 0 || rounds < 1 || threads < 1 || budgetMillis < 1) {
-        throw new IllegalArgumentException("need warmup >= 0, rounds, threads, budget-ms >= 1");
+      if (warmup < 0 || rounds < 1 || threads < 1 || workBudget < 1) {
+        throw new IllegalArgumentException("need warmup >= 0, rounds, threads, work-budget >= 1");
       }
     } catch (IllegalArgumentException e) {
       System.err.println("bench-grade: " + e.getMessage());
       System.err.println(
           "usage: bench-grade [--input=FILE.jsonl] [--warmup=N] [--rounds=N] [--threads=N]"
-              + " [--budget-ms=N]");
+              + " [--work-budget=N]");
       System.exit(2);
       return;
     }
-    Grader grader = new Grader(Duration.ofMillis(budgetMillis));
+    Grader grader = new Grader(workBudget);
     System.out.print(run(input, grader, warmup, rounds, threads).format());
   }
 
@@ -139,22 +160,29 @@ public final class GradeBenchmark {
     if (cases.isEmpty()) {
       throw new IllegalArgumentException(input + " has no cases");
     }
-    long budgetMicros = grader.budget().toNanos() / 1000;
-    GradeStatus[] statuses = new GradeStatus[cases.size()];
+    Measured round = new Measured(cases.size());
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
     try {
       for (int r = 0; r < warmup; r++) {
-        round(cases, grader, pool, threads, statuses);
+        round(cases, grader, pool, threads, round);
       }
-      long[] latencies = new long[cases.size() * rounds];
+      int n = cases.size();
+      long[] latencies = new long[n * rounds];
+      long[] work = new long[n * rounds];
+      long[] stops = new long[2]; // work budget, wall guard
       long totalNanos = 0;
       for (int r = 0; r < rounds; r++) {
         long start = System.nanoTime();
-        long[] round = round(cases, grader, pool, threads, statuses);
+        round(cases, grader, pool, threads, round);
         totalNanos += System.nanoTime() - start;
-        System.arraycopy(round, 0, latencies, r * cases.size(), round.length);
+        System.arraycopy(round.micros, 0, latencies, r * n, n);
+        System.arraycopy(round.work, 0, work, r * n, n);
+        for (int i = 0; i < n; i++) {
+          stops[0] += round.hitWorkBudget[i] ? 1 : 0;
+          stops[1] += round.hitWallGuard[i] ? 1 : 0;
+        }
       }
-      return report(cases, rounds, threads, totalNanos, latencies, budgetMicros, statuses);
+      return report(cases, grader, rounds, threads, totalNanos, latencies, work, stops, round);
     } finally {
       if (pool != null) {
         pool.shutdownNow();
@@ -162,31 +190,46 @@ public final class GradeBenchmark {
     }
   }
 
+  /** One round's figures per case, in case order. */
+  private static final class Measured {
+    final long[] micros;
+    final long[] work;
+    final boolean[] hitWorkBudget;
+    final boolean[] hitWallGuard;
+    final GradeStatus[] statuses;
+
+    Measured(int cases) {
+      micros = new long[cases];
+      work = new long[cases];
+      hitWorkBudget = new boolean[cases];
+      hitWallGuard = new boolean[cases];
+      statuses = new GradeStatus[cases];
+    }
+  }
+
   private static Report report(
       List<GradeFile.GradeCase> cases,
+      Grader grader,
       int rounds,
       int threads,
       long totalNanos,
       long[] latencies,
-      long budgetMicros,
-      GradeStatus[] statuses) {
-    long over = 0;
-    for (long micros : latencies) {
-      if (micros > budgetMicros) {
-        over++;
-      }
-    }
+      long[] work,
+      long[] stops,
+      Measured last) {
     long[] sorted = latencies.clone();
     Arrays.sort(sorted);
+    long[] sortedWork = work.clone();
+    Arrays.sort(sortedWork);
     Map<GradeStatus, Long> counts = new EnumMap<>(GradeStatus.class);
     long withExpected = 0;
     long agreements = 0;
     for (int i = 0; i < cases.size(); i++) {
-      counts.merge(statuses[i], 1L, Long::sum);
+      counts.merge(last.statuses[i], 1L, Long::sum);
       Boolean expected = cases.get(i).expected();
       if (expected != null) {
         withExpected++;
-        if (expected == (statuses[i] == GradeStatus.CORRECT)) {
+        if (expected == (last.statuses[i] == GradeStatus.CORRECT)) {
           agreements++;
         }
       }
@@ -199,7 +242,12 @@ public final class GradeBenchmark {
         percentile(sorted, 0.50),
         percentile(sorted, 0.99),
         sorted[sorted.length - 1],
-        over,
+        grader.workBudget(),
+        percentile(sortedWork, 0.50),
+        percentile(sortedWork, 0.99),
+        sortedWork[sortedWork.length - 1],
+        stops[0],
+        stops[1],
         withExpected,
         agreements,
         counts,
@@ -211,25 +259,24 @@ public final class GradeBenchmark {
     return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
   }
 
-  /** Latency in microseconds of each case, in case order; fills {@code statuses}. */
-  private static long[] round(
+  /** Grades every case once, filling {@code into}. */
+  private static void round(
       List<GradeFile.GradeCase> cases,
       Grader grader,
       ExecutorService pool,
       int threads,
-      GradeStatus[] statuses)
+      Measured into)
       throws InterruptedException {
-    long[] micros = new long[cases.size()];
     if (pool == null) {
-      gradeRange(cases, grader, 0, cases.size(), micros, statuses);
-      return micros;
+      gradeRange(cases, grader, 0, cases.size(), into);
+      return;
     }
     int chunk = (cases.size() + threads - 1) / threads;
     List<Future<?>> futures = new ArrayList<>();
     for (int from = 0; from < cases.size(); from += chunk) {
       int start = from;
       int end = Math.min(cases.size(), from + chunk);
-      futures.add(pool.submit(() -> gradeRange(cases, grader, start, end, micros, statuses)));
+      futures.add(pool.submit(() -> gradeRange(cases, grader, start, end, into)));
     }
     for (Future<?> f : futures) {
       try {
@@ -238,21 +285,19 @@ public final class GradeBenchmark {
         throw new IllegalStateException("grading thread failed", e.getCause());
       }
     }
-    return micros;
   }
 
   private static void gradeRange(
-      List<GradeFile.GradeCase> cases,
-      Grader grader,
-      int from,
-      int to,
-      long[] micros,
-      GradeStatus[] statuses) {
+      List<GradeFile.GradeCase> cases, Grader grader, int from, int to, Measured into) {
     for (int i = from; i < to; i++) {
+      WorkBudget budget = grader.newBudget();
       long start = System.nanoTime();
-      GradeResult result = cases.get(i).gradeWith(grader);
-      micros[i] = (System.nanoTime() - start) / 1000;
-      statuses[i] = result.status();
+      GradeResult result = cases.get(i).gradeWith(grader, budget);
+      into.micros[i] = (System.nanoTime() - start) / 1000;
+      into.work[i] = budget.used();
+      into.hitWorkBudget[i] = budget.exhausted();
+      into.hitWallGuard[i] = budget.wallGuardTripped();
+      into.statuses[i] = result.status();
     }
   }
 }

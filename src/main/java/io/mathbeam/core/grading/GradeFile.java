@@ -163,7 +163,14 @@ public final class GradeFile {
    */
   record GradeCase(List<String> golds, String pred, boolean extracted, Boolean expected) {
     GradeResult gradeWith(Grader grader) {
-      return extracted ? grader.gradeAnswer(pred, golds) : grader.grade(pred, golds);
+      return gradeWith(grader, grader.newBudget());
+    }
+
+    /** Grades with {@code budget}, which then tells the work the grade took. */
+    GradeResult gradeWith(Grader grader, WorkBudget budget) {
+      return extracted
+          ? grader.gradeAnswer(pred, golds, budget)
+          : grader.grade(pred, golds, budget);
     }
   }
 

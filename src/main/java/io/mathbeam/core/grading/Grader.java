@@ -20,7 +20,7 @@ import java.util.List;
  *       are decided by text equality; words against mathematics is INCORRECT.
  *   <li>{@link GradeStatus#UNPARSEABLE}: the answer (or the gold) is written as mathematics but
  *       does not parse, and the normalized texts differ.
- *   <li>{@link GradeStatus#GRADER_TIMEOUT}: the time budget or a size limit (length, nesting, huge
+ *   <li>{@link GradeStatus#GRADER_TIMEOUT}: the work budget or a size limit (length, nesting, huge
  *       powers or factorials, values beyond double range) stopped the comparison.
  *   <li>{@link GradeStatus#GRADER_ERROR}: an unexpected exception inside the grader, or no gold.
  * </ul>
@@ -29,40 +29,85 @@ import java.util.List;
  * INCORRECT; otherwise the worst undecided status (GRADER_ERROR, then GRADER_TIMEOUT, then
  * UNPARSEABLE).
  *
- * <p>The time budget covers one {@link #grade} / {@link #gradeAnswer} call, all gold answers
- * included. Immutable and thread-safe.
+ * <p>The work budget ({@link WorkBudget}) covers one {@link #grade} / {@link #gradeAnswer} call,
+ * all gold answers included. It counts operations, not time, so a grade is the same on every
+ * machine and under any load. A wall-clock guard ({@link #DEFAULT_WALL_GUARD}) stays behind it only
+ * against pathological inputs the count underestimates: it is the one path on which timing can
+ * change a grade, and the default budget ends long before it on every benchmark. Immutable and
+ * thread-safe.
  */
 public final class Grader {
   /** Stamped into every output that carries grades; bumped whenever a grade can change. */
-  public static final String VERSION = "mathbeam-grader/2";
+  public static final String VERSION = "mathbeam-grader/3";
 
-  public static final long DEFAULT_BUDGET_MILLIS = 200;
+  /**
+   * Work units of one call. The most expensive decided case of the grader tests ({@code
+   * \\frac{1}{2004!}} against {@code \\frac{1}{2006!}}) takes 37,243 units, the most expensive
+   * development case 2,708; a million units take at most about 100 ms on the development machine.
+   * See docs/GRADING.md.
+   */
+  public static final long DEFAULT_WORK_BUDGET = 1_000_000;
 
-  private final long budgetNanos;
+  /** The last-resort wall-clock limit of one call; never reached by the default work budget. */
+  public static final Duration DEFAULT_WALL_GUARD = Duration.ofSeconds(10);
+
+  private final long workBudget;
+  private final long wallGuardNanos;
 
   public Grader() {
-    this(Duration.ofMillis(DEFAULT_BUDGET_MILLIS));
+    this(DEFAULT_WORK_BUDGET);
   }
 
-  /** A grader whose every call gives up after {@code budget} (GRADER_TIMEOUT). */
-  public Grader(Duration budget) {
-    if (budget.isNegative() || budget.isZero()) {
-      throw new IllegalArgumentException("budget must be positive, got " + budget);
+  /** A grader whose every call gives up (GRADER_TIMEOUT) after {@code workBudget} work units. */
+  public Grader(long workBudget) {
+    this(workBudget, DEFAULT_WALL_GUARD);
+  }
+
+  private Grader(long workBudget, Duration wallGuard) {
+    if (workBudget < 1) {
+      throw new IllegalArgumentException("work budget must be positive, got " + workBudget);
     }
-    this.budgetNanos = budget.toNanos();
-    // Loads the parser and evaluator classes now, so the first real comparison is not charged
-    // for class loading and regex compilation.
+    if (wallGuard.isNegative() || wallGuard.isZero()) {
+      throw new IllegalArgumentException("wall guard must be positive, got " + wallGuard);
+    }
+    this.workBudget = workBudget;
+    this.wallGuardNanos = wallGuard.toNanos();
+    // Loads the parser and evaluator classes now, so that the first real call does not spend
+    // its wall guard on class loading and regex compilation.
     new AnswerComparison("\\frac{1}{2}+x")
-        .against("0.5+x", Deadline.after(Duration.ofSeconds(10).toNanos()));
+        .against("0.5+x", new WorkBudget(DEFAULT_WORK_BUDGET, DEFAULT_WALL_GUARD.toNanos()));
   }
 
-  /** The budget of one call. */
-  public Duration budget() {
-    return Duration.ofNanos(budgetNanos);
+  /**
+   * A copy with another wall-clock guard (tests: a tiny guard shows that a tripped guard is a
+   * GRADER_TIMEOUT too).
+   */
+  public Grader withWallGuard(Duration wallGuard) {
+    return new Grader(workBudget, wallGuard);
+  }
+
+  /** The work units of one call. */
+  public long workBudget() {
+    return workBudget;
+  }
+
+  /** The wall-clock guard of one call. */
+  public Duration wallGuard() {
+    return Duration.ofNanos(wallGuardNanos);
+  }
+
+  /** A fresh budget for one call. */
+  WorkBudget newBudget() {
+    return new WorkBudget(workBudget, wallGuardNanos);
   }
 
   /** Extracts the final answer from a whole model response and grades it. */
   public GradeResult grade(String response, List<String> goldAnswers) {
+    return grade(response, goldAnswers, newBudget());
+  }
+
+  /** As {@link #grade(String, List)}, charging {@code budget} (tests read what it used). */
+  GradeResult grade(String response, List<String> goldAnswers, WorkBudget budget) {
     long start = System.nanoTime();
     String extracted = null;
     try {
@@ -77,7 +122,7 @@ public final class Grader {
           extracted = letter;
         }
       }
-      return gradePrepared(extracted, golds, start);
+      return gradePrepared(extracted, golds, budget, start);
     } catch (RuntimeException | StackOverflowError e) {
       return new GradeResult(extracted, GradeStatus.GRADER_ERROR, micros(start));
     }
@@ -85,6 +130,11 @@ public final class Grader {
 
   /** Grades an answer that was already extracted (no extraction step). */
   public GradeResult gradeAnswer(String extractedAnswer, List<String> golds) {
+    return gradeAnswer(extractedAnswer, golds, newBudget());
+  }
+
+  /** As {@link #gradeAnswer(String, List)}, charging {@code budget}. */
+  GradeResult gradeAnswer(String extractedAnswer, List<String> golds, WorkBudget budget) {
     long start = System.nanoTime();
     try {
       List<String> prepared = prepareGolds(golds);
@@ -93,24 +143,24 @@ public final class Grader {
         String letter = ChoiceLetters.fromAnswer(answer);
         answer = letter != null ? letter : answer;
       }
-      return gradePrepared(answer, prepared, start);
+      return gradePrepared(answer, prepared, budget, start);
     } catch (RuntimeException | StackOverflowError e) {
       return new GradeResult(extractedAnswer, GradeStatus.GRADER_ERROR, micros(start));
     }
   }
 
-  private GradeResult gradePrepared(String answer, List<String> golds, long start) {
+  private GradeResult gradePrepared(
+      String answer, List<String> golds, WorkBudget budget, long start) {
     if (answer == null || answer.isBlank()) {
       return new GradeResult(answer, GradeStatus.NO_ANSWER, micros(start));
     }
     if (golds.contains(answer.strip())) {
       return new GradeResult(answer, GradeStatus.CORRECT, micros(start));
     }
-    Deadline deadline = Deadline.at(start + budgetNanos);
     AnswerComparison comparison = new AnswerComparison(answer);
     GradeStatus combined = null;
     for (String gold : golds) {
-      GradeStatus status = comparison.against(gold, deadline);
+      GradeStatus status = comparison.against(gold, budget);
       if (status == GradeStatus.NO_ANSWER) {
         return new GradeResult(answer, status, micros(start));
       }

@@ -17,7 +17,9 @@ import java.util.Map;
  * unreliable when any step overflows, underflows to zero or to a subnormal double, or when the
  * final value leaves the range 1e-280..1e280, so a comparison never trusts {@code 1/2006!} rounded
  * to 0. A tiny but normal intermediate ({@code 2^{-1000}} in {@code 2^{2^{-1000}}}) keeps its
- * relative precision and is trusted. One instance per evaluation.
+ * relative precision and is trusted. Every node, a number's conversion to double (by its size) and
+ * the loop of a factorial are charged to the call's {@link WorkBudget}. One instance per
+ * evaluation.
  */
 final class NumericEvaluator {
   private static final double LIMIT = 1e280;
@@ -28,17 +30,17 @@ final class NumericEvaluator {
   };
 
   private final Map<String, Complex> values;
-  private final Deadline deadline;
+  private final WorkBudget budget;
   private boolean unreliable;
 
-  NumericEvaluator(Map<String, Complex> values, Deadline deadline) {
+  NumericEvaluator(Map<String, Complex> values, WorkBudget budget) {
     this.values = values;
-    this.deadline = deadline;
+    this.budget = budget;
   }
 
   /** The value, or null when it is unreliable or not a scalar. */
-  static Complex evaluate(Expr e, Map<String, Complex> values, Deadline deadline) {
-    NumericEvaluator evaluator = new NumericEvaluator(values, deadline);
+  static Complex evaluate(Expr e, Map<String, Complex> values, WorkBudget budget) {
+    NumericEvaluator evaluator = new NumericEvaluator(values, budget);
     Complex v;
     try {
       v = evaluator.eval(e);
@@ -53,7 +55,7 @@ final class NumericEvaluator {
   }
 
   private Complex eval(Expr e) {
-    deadline.check();
+    budget.charge(1);
     Complex v = compute(e);
     double m = v.abs();
     if (!v.isFinite() || m != 0 && m < Double.MIN_NORMAL) {
@@ -64,6 +66,7 @@ final class NumericEvaluator {
 
   private Complex compute(Expr e) {
     if (e instanceof Num n) {
+      budget.charge(ArithmeticCost.toDouble(n.value()));
       return Complex.real(n.value().toDouble());
     }
     if (e instanceof Var v) {
@@ -184,6 +187,7 @@ final class NumericEvaluator {
       case "ceil":
         return realOnly(x, Math.ceil(x.re()));
       case "factorial":
+        chargeGamma(x.re() + 1);
         return realOnly(x, gamma(x.re() + 1));
       case "binom":
         {
@@ -191,6 +195,9 @@ final class NumericEvaluator {
           if (!x.isReal() || !k.isReal()) {
             return new Complex(Double.NaN, Double.NaN);
           }
+          chargeGamma(x.re() + 1);
+          chargeGamma(k.re() + 1);
+          chargeGamma(x.re() - k.re() + 1);
           return Complex.real(gamma(x.re() + 1) / (gamma(k.re() + 1) * gamma(x.re() - k.re() + 1)));
         }
       default:
@@ -212,6 +219,12 @@ final class NumericEvaluator {
               .add(x.multiply(Complex.real(0.3)));
     }
     return total;
+  }
+
+  /** The steps of {@link #gamma}: its product loop for an integer, else the Lanczos sum. */
+  private void chargeGamma(double x) {
+    boolean product = x == Math.rint(x) && x > 0 && x <= 171;
+    budget.charge(1 + (product ? (long) x : 2L * LANCZOS.length));
   }
 
   private static Complex realOnly(Complex x, double value) {

@@ -2,7 +2,6 @@ package io.mathbeam.core.sim;
 
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,9 +26,8 @@ final class SimulatedJudge {
       "<think>Comparing the candidate's final answer with the reference answer.</think>\n";
 
   private final JudgeBehavior behavior;
-  // A generous budget: the default one can time out on a loaded machine, and then the same
-  // request would get a different verdict.
-  private final Grader grader = new Grader(Duration.ofSeconds(5));
+  // The grader's budget counts work, not time, so the same request always gets the same verdict.
+  private final Grader grader = new Grader();
 
   SimulatedJudge(JudgeBehavior behavior) {
     this.behavior = behavior;

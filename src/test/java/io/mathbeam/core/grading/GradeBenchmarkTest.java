@@ -37,7 +37,12 @@ public class GradeBenchmarkTest {
     assertTrue(report.casesPerSecond() > 0);
     assertTrue(report.p50Micros() <= report.p99Micros());
     assertTrue(report.p99Micros() <= report.maxMicros());
-    assertEquals(0, report.overBudget());
+    assertEquals(0, report.hitWorkBudget());
+    assertEquals(0, report.hitWallGuard());
+    assertEquals(Grader.DEFAULT_WORK_BUDGET, report.workBudget());
+    assertTrue(report.p50Work() <= report.p99Work());
+    assertTrue(report.p99Work() <= report.maxWork());
+    assertTrue(report.maxWork() > 0);
     assertEquals(3, report.withExpected());
     assertEquals(2, report.agreements());
     assertEquals(2L, (long) report.statuses().get(GradeStatus.CORRECT));
@@ -47,6 +52,7 @@ public class GradeBenchmarkTest {
     assertTrue(text, text.contains(Grader.VERSION));
     assertTrue(text, text.contains("cases/s"));
     assertTrue(text, text.contains("p99"));
+    assertTrue(text, text.contains("hit the work budget: 0"));
     assertTrue(text, text.contains("agreement with expected: 2/3"));
   }
 

@@ -5,7 +5,6 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.mathbeam.core.model.GradeStatus;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -47,7 +46,7 @@ public class GraderLimitsTest {
 
   @Test
   public void exhaustedBudgetIsAGraderTimeoutNotAWrongAnswer() {
-    Grader hurried = new Grader(Duration.ofNanos(1));
+    Grader hurried = new Grader(1);
     GradeResult result = hurried.gradeAnswer("\\sqrt{2}+x", List.of("x+1.4142135623730951"));
     assertEquals(GradeStatus.GRADER_TIMEOUT, result.status());
   }
@@ -61,8 +60,6 @@ public class GraderLimitsTest {
 
   @Test
   public void gradesTheSameInParallel() throws Exception {
-    // A long budget, so that a busy machine cannot turn a slow comparison into a grader error.
-    Grader patient = new Grader(Duration.ofSeconds(10));
     List<String[]> cases =
         List.of(
             new String[] {"(x+1)^2", "x^2+2x+1"},
@@ -73,7 +70,7 @@ public class GraderLimitsTest {
             new String[] {"10^{10^{10}}", "5"});
     List<GradeStatus> expected = new ArrayList<>();
     for (String[] c : cases) {
-      expected.add(patient.gradeAnswer(c[0], List.of(c[1])).status());
+      expected.add(grader.gradeAnswer(c[0], List.of(c[1])).status());
     }
     ExecutorService pool = Executors.newFixedThreadPool(8);
     try {
@@ -84,7 +81,7 @@ public class GraderLimitsTest {
                 () -> {
                   List<GradeStatus> got = new ArrayList<>();
                   for (String[] c : cases) {
-                    got.add(patient.gradeAnswer(c[0], List.of(c[1])).status());
+                    got.add(grader.gradeAnswer(c[0], List.of(c[1])).status());
                   }
                   return got;
                 }));

@@ -3,13 +3,12 @@ package io.mathbeam.core.grading;
 import static org.junit.Assert.assertEquals;
 
 import io.mathbeam.core.model.GradeStatus;
-import java.time.Duration;
 import java.util.List;
 import org.junit.Test;
 
 /** The answer structures of the grading issue: each with a match and a near miss. */
 public class GraderStructuresTest {
-  private final Grader grader = new Grader(Duration.ofSeconds(5));
+  private final Grader grader = new Grader();
 
   private void same(String gold, String answer) {
     assertEquals(
