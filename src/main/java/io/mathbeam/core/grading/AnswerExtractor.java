@@ -86,6 +86,34 @@ public final class AnswerExtractor {
   private static final Pattern JOINER_WORDS =
       Pattern.compile("(?i)\\b(?:and|or|where|with|for|all|real|numbers?|units?)\\b");
 
+  private static final Pattern MATH_JOINER = Pattern.compile("\\s*(?:,\\s*(?:and|or)?|and|or)\\s*");
+
+  /**
+   * The last {@code count} boxes of the response's answer part, in order, or null when it has
+   * fewer: the parts of a multi-part answer each boxed on its own line.
+   */
+  static List<String> lastBoxes(String response, int count) {
+    String region = answerRegion(response);
+    Matcher m = BOX.matcher(region);
+    List<String> contents = new ArrayList<>();
+    while (m.find()) {
+      int open = m.end();
+      while (open < region.length() && region.charAt(open) == ' ') {
+        open++;
+      }
+      if (open < region.length() && region.charAt(open) == '{') {
+        int close = Braces.matching(region, open);
+        if (close > 0) {
+          contents.add(region.substring(open + 1, close).trim());
+        }
+      }
+    }
+    if (contents.size() < count) {
+      return null;
+    }
+    return contents.subList(contents.size() - count, contents.size());
+  }
+
   private static final Pattern TEXT_CONTENT =
       Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
 
@@ -123,12 +151,12 @@ public final class AnswerExtractor {
     if (phrase != null) {
       return phrase;
     }
-    String math = lastMath(region);
-    if (math != null) {
-      return math;
-    }
     String bold = boldLastLine(region);
-    return bold != null ? bold : lastNumber(region);
+    if (bold != null) {
+      return bold;
+    }
+    String math = lastMath(region);
+    return math != null ? math : lastNumber(region);
   }
 
   /** A response that ends on a line in bold ({@code **Even**}) has written its answer there. */
@@ -388,7 +416,7 @@ public final class AnswerExtractor {
   }
 
   private static String lastMath(String region) {
-    String found = null;
+    MathSpans found = new MathSpans(region);
     int i = 0;
     int n = region.length();
     while (i < n) {
@@ -399,7 +427,7 @@ public final class AnswerExtractor {
         if (end < 0) {
           break;
         }
-        found = keep(found, region.substring(i + 2, end));
+        found.offer(region.substring(i + 2, end), i, end + 2);
         i = end + 2;
       } else if (c == '\\') {
         i += 2;
@@ -415,14 +443,49 @@ public final class AnswerExtractor {
         String content = region.substring(i + width, end);
         char after = end + width < n ? region.charAt(end + width) : ' ';
         if (width == 2 || !content.contains("\n") && !Character.isDigit(after) && after != '<') {
-          found = keep(found, content);
+          found.offer(content, i, end + width);
         }
         i = end + width;
       } else {
         i++;
       }
     }
-    return found;
+    return found.answer();
+  }
+
+  /**
+   * The last math span that reads as an answer, with the spans joined to it by "and", "or" or
+   * commas ({@code $x = 3$ or $x = -2$} is the list {@code x = 3, x = -2}).
+   */
+  private static final class MathSpans {
+    private final String region;
+    private final List<String> run = new ArrayList<>();
+    private int runEnd = -1;
+
+    MathSpans(String region) {
+      this.region = region;
+    }
+
+    void offer(String content, int start, int end) {
+      String kept = keep(null, content);
+      if (kept == null) {
+        return;
+      }
+      boolean joined =
+          runEnd >= 0
+              && run.size() < MAX_JOINED_BOXES
+              && start - runEnd <= 12
+              && MATH_JOINER.matcher(region.substring(runEnd, start)).matches();
+      if (!joined) {
+        run.clear();
+      }
+      run.add(kept);
+      runEnd = end;
+    }
+
+    String answer() {
+      return run.isEmpty() ? null : String.join(", ", run);
+    }
   }
 
   /** A math span replaces the previous one unless it reads as a sentence or a fragment. */

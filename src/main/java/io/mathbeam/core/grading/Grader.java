@@ -122,10 +122,43 @@ public final class Grader {
           extracted = letter;
         }
       }
-      return gradePrepared(extracted, golds, budget, start);
+      GradeResult result = gradePrepared(extracted, golds, budget, start);
+      if (result.status() == GradeStatus.INCORRECT && response != null) {
+        GradeResult parts = gradeBoxedParts(response, extracted, golds, budget, start);
+        return parts != null ? parts : result;
+      }
+      return result;
     } catch (RuntimeException | StackOverflowError e) {
       return new GradeResult(extracted, GradeStatus.GRADER_ERROR, micros(start));
     }
+  }
+
+  /**
+   * A multi-part problem whose parts the response boxed one by one ({@code (1) \boxed{4} ... (2)
+   * \boxed{9}}) against a gold listing the parts ({@code 4, 9}): the last boxes, as many as the
+   * gold has parts, graded as one list. Null when that does not make it correct.
+   */
+  private GradeResult gradeBoxedParts(
+      String response, String extracted, List<String> golds, WorkBudget budget, long start) {
+    for (String gold : golds) {
+      int parts = TopLevel.parts(gold);
+      if (parts < 2) {
+        continue;
+      }
+      List<String> boxes = AnswerExtractor.lastBoxes(response, parts);
+      if (boxes == null) {
+        continue;
+      }
+      String joined = String.join(", ", boxes);
+      if (joined.equals(extracted)) {
+        continue;
+      }
+      GradeResult result = gradePrepared(joined, List.of(gold), budget, start);
+      if (result.correct()) {
+        return result;
+      }
+    }
+    return null;
   }
 
   /** Grades an answer that was already extracted (no extraction step). */

@@ -143,4 +143,23 @@ public class AnswerExtractorTest {
     assertEquals("\\frac{1}{2}", AnswerExtractor.goldAnswer("\\frac{1}{2}"));
     assertEquals("The answer is <]$", AnswerExtractor.goldAnswer("The answer is <]$"));
   }
+
+  @Test
+  public void joinsMathSpansWrittenAsAlternatives() {
+    assertEquals("x = 3, x = -2", AnswerExtractor.extract("so $x = 3$ or $x = -2$."));
+    assertEquals("-2", AnswerExtractor.extract("First $x = 3$. Later we see $-2$."));
+  }
+
+  @Test
+  public void prefersABoldLastLineToEarlierMath() {
+    assertEquals("x = 5", AnswerExtractor.extract("From $4x = 20$ we divide by $4$:\n\n**x = 5**"));
+  }
+
+  @Test
+  public void listsTheLastBoxesOfAMultiPartAnswer() {
+    assertEquals(
+        java.util.List.of("4", "9"),
+        AnswerExtractor.lastBoxes("(1) \\boxed{4}.\n(2) \\boxed{9}.", 2));
+    assertNull(AnswerExtractor.lastBoxes("only \\boxed{4}", 2));
+  }
 }

@@ -138,4 +138,21 @@ public class GraderRelationsTest {
     same("Tuesday", "\\text{Tuesday.}");
     different("odd", "$Even$");
   }
+
+  @Test
+  public void partsBoxedOneByOneMakeTheListTheGoldNames() {
+    assertEquals(
+        GradeStatus.CORRECT,
+        grader
+            .grade("(1) $2^2 = \\boxed{4}$.\n\n(2) $3^2 = \\boxed{9}$.", List.of("4, 9"))
+            .status());
+    assertEquals(
+        GradeStatus.CORRECT,
+        grader
+            .grade("So $x = \\boxed{2}$ and then $y = \\boxed{-1}$.", List.of("(2,-1)"))
+            .status());
+    assertEquals(
+        GradeStatus.INCORRECT,
+        grader.grade("(1) \\boxed{4}.\n\n(2) \\boxed{8}.", List.of("4, 9")).status());
+  }
 }
