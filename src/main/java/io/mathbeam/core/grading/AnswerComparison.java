@@ -91,7 +91,14 @@ final class AnswerComparison {
     // on both sides: the numbers are compared as written (12\% is not 0.12\%).
     boolean onlyAnswerPercent = percent && !goldPercent;
     boolean onlyGoldPercent = goldPercent && !percent;
-    for (Expr x : withPercent(answerReadings, onlyAnswerPercent)) {
+    // A gold written as a fraction is a ratio, never a percentage number: 17/50 is 34\%, and
+    // 0.34\% only through its fraction reading.
+    boolean goldRatio = g.contains("\\frac") || g.indexOf('/') > 0;
+    List<Expr> answerSide = withPercent(answerReadings, onlyAnswerPercent);
+    if (onlyAnswerPercent && goldRatio) {
+      answerSide = fractionReadingsOnly(answerSide, answerReadings);
+    }
+    for (Expr x : answerSide) {
       for (Expr y : withPercent(goldReadings, onlyGoldPercent)) {
         try {
           if (equivalence.equivalent(x, y)) {
@@ -183,6 +190,17 @@ final class AnswerComparison {
       return GradeStatus.INCORRECT;
     }
     return null;
+  }
+
+  /** The readings of {@code all} that are not one of the plain {@code readings}. */
+  private static List<Expr> fractionReadingsOnly(List<Expr> all, List<Expr> readings) {
+    List<Expr> out = new ArrayList<>();
+    for (Expr e : all) {
+      if (!readings.contains(e)) {
+        out.add(e);
+      }
+    }
+    return out.isEmpty() ? all : out;
   }
 
   private static List<Expr> withPercent(List<Expr> readings, boolean percent) {

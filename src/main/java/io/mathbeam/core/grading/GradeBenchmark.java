@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,10 +22,10 @@ import java.util.concurrent.Future;
  * gradings that hit the work budget or the wall-clock guard, and agreement with {@code expected}.
  * The engine of {@code bin/mathbeam bench-grade}.
  *
- * <p>Flags: {@code --input=FILE.jsonl} (default {@code $MATHBEAM_SHARED/grading/dev_cases.jsonl}),
- * {@code --warmup=N} rounds (default 20), {@code --rounds=N} measured rounds (default 20), {@code
- * --threads=N} (default 1), {@code --work-budget=N} units (default {@link
- * Grader#DEFAULT_WORK_BUDGET}).
+ * <p>Flags: {@code --input=FILE.jsonl} (default: the built-in case corpus, {@link GradingCorpus};
+ * {@code $MATHBEAM_SHARED/grading/dev_cases.jsonl} holds other graders' cases), {@code --warmup=N}
+ * rounds (default 20), {@code --rounds=N} measured rounds (default 20), {@code --threads=N}
+ * (default 1), {@code --work-budget=N} units (default {@link Grader#DEFAULT_WORK_BUDGET}).
  */
 public final class GradeBenchmark {
   private GradeBenchmark() {}
@@ -47,6 +48,8 @@ public final class GradeBenchmark {
    * @param hitWallGuard measured gradings stopped by the wall-clock guard (none, normally)
    * @param withExpected cases with {@code expected}
    * @param agreements of those, cases whose verdict equals {@code expected}
+   * @param falsePositives cases expected incorrect that were graded correct
+   * @param categories agreement per category, for cases that name one ({@code category})
    * @param statuses count per status in one round
    * @param graderVersion {@link Grader#VERSION}
    */
@@ -66,10 +69,13 @@ public final class GradeBenchmark {
       long hitWallGuard,
       long withExpected,
       long agreements,
+      long falsePositives,
+      List<CategoryAgreement> categories,
       Map<GradeStatus, Long> statuses,
       String graderVersion) {
     public Report {
       statuses = Map.copyOf(statuses);
+      categories = List.copyOf(categories);
     }
 
     /** A few human-readable lines. */
@@ -103,7 +109,42 @@ public final class GradeBenchmark {
               hitWorkBudget,
               hitWallGuard));
       GradeFile.appendStatuses(out, statuses, withExpected, agreements);
+      if (withExpected > 0) {
+        out.append(
+            String.format(
+                Locale.ROOT, "false positives (incorrect graded correct): %d%n", falsePositives));
+      }
+      if (!categories.isEmpty()) {
+        out.append(
+            String.format(Locale.ROOT, "%-20s %9s %8s %6s%n", "category", "agree", "%", "FP"));
+        for (CategoryAgreement c : categories) {
+          out.append(
+              String.format(
+                  Locale.ROOT,
+                  "%-20s %4d/%-4d %7.1f%% %6d%n",
+                  c.category(),
+                  c.agreements(),
+                  c.cases(),
+                  100.0 * c.fraction(),
+                  c.falsePositives()));
+        }
+      }
       return out.toString();
+    }
+  }
+
+  /**
+   * Agreement with {@code expected} over the cases of one category.
+   *
+   * @param category the case's {@code category}
+   * @param cases cases with {@code expected}
+   * @param agreements of those, cases whose verdict equals {@code expected}
+   * @param falsePositives cases expected incorrect that were graded correct
+   */
+  public record CategoryAgreement(
+      String category, long cases, long agreements, long falsePositives) {
+    public double fraction() {
+      return cases == 0 ? 1.0 : (double) agreements / cases;
     }
   }
 
@@ -131,13 +172,6 @@ public final class GradeBenchmark {
           throw new IllegalArgumentException("unknown argument " + arg);
         }
       }
-      if (input == null) {
-        String shared = System.getenv("MATHBEAM_SHARED");
-        if (shared == null || shared.isEmpty()) {
-          throw new IllegalArgumentException("give --input=FILE.jsonl or set MATHBEAM_SHARED");
-        }
-        input = Paths.get(shared, "grading", "dev_cases.jsonl");
-      }
       if (warmup < 0 || rounds < 1 || threads < 1 || workBudget < 1) {
         throw new IllegalArgumentException("need warmup >= 0, rounds, threads, work-budget >= 1");
       }
@@ -150,15 +184,32 @@ public final class GradeBenchmark {
       return;
     }
     Grader grader = new Grader(workBudget);
-    System.out.print(run(input, grader, warmup, rounds, threads).format());
+    List<GradeFile.GradeCase> cases =
+        input == null ? GradingCorpus.read() : GradeFile.readCases(input);
+    System.out.println("cases: " + (input == null ? "the built-in corpus" : input));
+    System.out.print(run(cases, grader, warmup, rounds, threads).format());
   }
 
   /** Grades every case of {@code input} {@code warmup + rounds} times; measures the last rounds. */
   public static Report run(Path input, Grader grader, int warmup, int rounds, int threads)
       throws IOException, InterruptedException {
-    List<GradeFile.GradeCase> cases = GradeFile.readCases(input);
+    return run(GradeFile.readCases(input), grader, warmup, rounds, threads);
+  }
+
+  /**
+   * The built-in corpus ({@link GradingCorpus}), graded as {@link #run(Path, Grader, int, int,
+   * int)} does.
+   */
+  public static Report runCorpus(Grader grader, int warmup, int rounds, int threads)
+      throws InterruptedException {
+    return run(GradingCorpus.read(), grader, warmup, rounds, threads);
+  }
+
+  private static Report run(
+      List<GradeFile.GradeCase> cases, Grader grader, int warmup, int rounds, int threads)
+      throws InterruptedException {
     if (cases.isEmpty()) {
-      throw new IllegalArgumentException(input + " has no cases");
+      throw new IllegalArgumentException("no cases");
     }
     Measured round = new Measured(cases.size());
     ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
@@ -224,16 +275,28 @@ public final class GradeBenchmark {
     Map<GradeStatus, Long> counts = new EnumMap<>(GradeStatus.class);
     long withExpected = 0;
     long agreements = 0;
+    long falsePositives = 0;
+    Map<String, long[]> byCategory = new LinkedHashMap<>();
     for (int i = 0; i < cases.size(); i++) {
       counts.merge(last.statuses[i], 1L, Long::sum);
       Boolean expected = cases.get(i).expected();
       if (expected != null) {
+        boolean correct = last.statuses[i] == GradeStatus.CORRECT;
         withExpected++;
-        if (expected == (last.statuses[i] == GradeStatus.CORRECT)) {
-          agreements++;
+        agreements += expected == correct ? 1 : 0;
+        falsePositives += !expected && correct ? 1 : 0;
+        String category = cases.get(i).category();
+        if (category != null) {
+          long[] tally = byCategory.computeIfAbsent(category, c -> new long[3]);
+          tally[0]++;
+          tally[1] += expected == correct ? 1 : 0;
+          tally[2] += !expected && correct ? 1 : 0;
         }
       }
     }
+    List<CategoryAgreement> categories = new ArrayList<>();
+    byCategory.forEach(
+        (category, t) -> categories.add(new CategoryAgreement(category, t[0], t[1], t[2])));
     return new Report(
         cases.size(),
         rounds,
@@ -250,6 +313,8 @@ public final class GradeBenchmark {
         stops[1],
         withExpected,
         agreements,
+        falsePositives,
+        categories,
         counts,
         Grader.VERSION);
   }

@@ -161,7 +161,8 @@ public final class GradeFile {
    * @param extracted whether {@code pred} is an already extracted answer
    * @param expected the verdict the line expects, or null
    */
-  record GradeCase(List<String> golds, String pred, boolean extracted, Boolean expected) {
+  record GradeCase(
+      List<String> golds, String pred, boolean extracted, Boolean expected, String category) {
     GradeResult gradeWith(Grader grader) {
       return gradeWith(grader, grader.newBudget());
     }
@@ -176,18 +177,23 @@ public final class GradeFile {
 
   /** Reads every line of {@code input} (the format of {@link #run}). */
   static List<GradeCase> readCases(Path input) throws IOException {
-    List<GradeCase> cases = new ArrayList<>();
     try (BufferedReader reader = Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
-      String text;
-      long line = 0;
-      while ((text = reader.readLine()) != null) {
-        line++;
-        if (line == 1 && text.startsWith("\uFEFF")) {
-          text = text.substring(1);
-        }
-        if (!text.isBlank()) {
-          cases.add(gradeCase(input, line, parseRow(input, line, text)));
-        }
+      return readCases(input, reader);
+    }
+  }
+
+  /** Reads every line of {@code reader}; {@code input} names it in error messages. */
+  static List<GradeCase> readCases(Path input, BufferedReader reader) throws IOException {
+    List<GradeCase> cases = new ArrayList<>();
+    String text;
+    long line = 0;
+    while ((text = reader.readLine()) != null) {
+      line++;
+      if (line == 1 && text.startsWith("\uFEFF")) {
+        text = text.substring(1);
+      }
+      if (!text.isBlank()) {
+        cases.add(gradeCase(input, line, parseRow(input, line, text)));
       }
     }
     return cases;
@@ -199,7 +205,8 @@ public final class GradeFile {
     boolean extracted = optionalBoolean(input, line, row, "pred_is_extracted_answer", false);
     Boolean expected =
         row.hasNonNull("expected") ? optionalBoolean(input, line, row, "expected", false) : null;
-    return new GradeCase(golds, pred, extracted, expected);
+    String category = row.hasNonNull("category") ? row.get("category").asText() : null;
+    return new GradeCase(golds, pred, extracted, expected, category);
   }
 
   private static ObjectNode parseRow(Path file, long line, String text) {
