@@ -36,13 +36,16 @@ public class GraderDeterminismTest {
   }
 
   /**
-   * The development cases; every benchmark gold against itself and, boxed in a sentence, against a
+   * The development cases; the built-in corpus; every benchmark gold against itself and, boxed in a sentence, against a
    * rewritten form; the fuzz shapes; and inputs that run out of work.
    */
   private static List<Case> corpus() throws Exception {
     List<Case> cases = new ArrayList<>();
     for (GradeFile.GradeCase c :
         GradeFile.readCases(SharedData.grading().resolve("dev_cases.jsonl"))) {
+      cases.add(new Case(c.pred(), c.golds(), !c.extracted()));
+    }
+    for (GradeFile.GradeCase c : GradingCorpus.read()) {
       cases.add(new Case(c.pred(), c.golds(), !c.extracted()));
     }
     List<Path> files;
