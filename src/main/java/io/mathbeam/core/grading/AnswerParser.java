@@ -820,6 +820,10 @@ final class AnswerParser {
     if (!MATRICES.contains(env)) {
       throw new AnswerParseException("unknown environment " + env);
     }
+    if (env.equals("vmatrix") && Matrices.isSquare(rows, 4)) {
+      // |a b; c d| is the determinant ad - bc.
+      return Matrices.determinant(rows);
+    }
     return new Expr.Matrix(List.copyOf(rows));
   }
 }

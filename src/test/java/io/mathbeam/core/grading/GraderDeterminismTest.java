@@ -36,8 +36,8 @@ public class GraderDeterminismTest {
   }
 
   /**
-   * The development cases; the built-in corpus; every benchmark gold against itself and, boxed in a sentence, against a
-   * rewritten form; the fuzz shapes; and inputs that run out of work.
+   * The development cases; the built-in corpus; every benchmark gold against itself and, boxed in a
+   * sentence, against a rewritten form; the fuzz shapes; and inputs that run out of work.
    */
   private static List<Case> corpus() throws Exception {
     List<Case> cases = new ArrayList<>();

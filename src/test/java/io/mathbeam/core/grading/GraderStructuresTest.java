@@ -142,4 +142,23 @@ public class GraderStructuresTest {
         grader.grade("\\boxed{1}, thus but later \\boxed{3}", List.of("3")).status());
     assertEquals(GradeStatus.CORRECT, grader.grade("\\boxed{5} \\boxed{5}", List.of("5")).status());
   }
+
+  @Test
+  public void matrixFormsOfTheSameMatrix() {
+    same("\\begin{vmatrix}1&2\\\\3&4\\end{vmatrix}", "-2");
+    different("\\begin{vmatrix}1&2\\\\3&4\\end{vmatrix}", "2");
+    same(
+        "\\begin{pmatrix} -1 & 0 \\\\ 0 & -1 \\end{pmatrix}",
+        "-\\begin{pmatrix} 1 & 0 \\\\ 0 & 1 \\end{pmatrix}");
+    same(
+        "\\begin{pmatrix} -1/3 \\\\ 2/3 \\end{pmatrix}",
+        "\\frac{1}{3}\\begin{pmatrix} -1 \\\\ 2 \\end{pmatrix}");
+    different(
+        "\\begin{pmatrix} -1/3 \\\\ 2/3 \\end{pmatrix}",
+        "\\frac{1}{2}\\begin{pmatrix} -1 \\\\ 2 \\end{pmatrix}");
+    same("\\begin{pmatrix} -2 \\\\ -14 \\end{pmatrix}", "\\begin{pmatrix} -2 & -14 \\end{pmatrix}");
+    same(
+        "\\begin{pmatrix} 1/5 \\\\ -18/5 \\end{pmatrix}",
+        "\\left\\langle \\frac15, -\\frac{18}{5} \\right\\rangle");
+  }
 }
