@@ -117,7 +117,15 @@ public final class AnswerNormalizer {
           + "|mathit|mathsf|mathtt|mathnormal|mbox|boldsymbol|operatorname|hbox";
   private static final Pattern TRAILING_TEXT =
       Pattern.compile(
-          "^(.*[\\d})\\]])\\s*\\\\(?:" + WRAPPERS + ")\\s*\\{([^{}\\d]*)\\}(?:\\^\\{?[23]\\}?)?$");
+          "^(.*[\\d})\\]])\\s*\\\\(?:"
+              + WRAPPERS
+              + ")\\s*\\{([^{}\\d]*)\\}(?:\\^\\{?-?[1-3]\\}?)?$");
+
+  /** {@code 7.6Z \\text{ eV}}: a short unit after a variable, as physics answers write it. */
+  private static final Pattern TRAILING_UNIT_AFTER_LETTER =
+      Pattern.compile(
+          "^(.*[\\d][a-zA-Z])\\s*\\\\(?:text|mathrm|mbox)\\s*\\{\\s*([a-zA-Z]{1,4}(?:[\\s/][a-zA-Z]{1,4})?)\\s*\\}"
+              + "(?:\\^\\{?-?[1-3]\\}?)?$");
 
   /** {@code 5\\mathrm{i}}: the imaginary unit or e in a wrapper is not an annotation. */
   private static final Pattern CONSTANT_LETTER = Pattern.compile("\\s*[ie]\\s*");
@@ -260,6 +268,10 @@ public final class AnswerNormalizer {
       while ((trailingText = TRAILING_TEXT.matcher(s)).matches()
           && !CONSTANT_LETTER.matcher(trailingText.group(2)).matches()) {
         s = trailingText.group(1);
+      }
+      Matcher unit = TRAILING_UNIT_AFTER_LETTER.matcher(s);
+      if (unit.matches()) {
+        s = unit.group(1);
       }
       s = unwrapAll(s);
     }

@@ -85,6 +85,10 @@ final class AnswerParser {
     if (!hasWord(s)) {
       return false;
     }
+    if (s.indexOf('^') >= 0 || s.contains("\\frac") || s.contains("\\sqrt")) {
+      // Powers, fractions and roots are mathematics: RCs and LCs^2 are products of variables.
+      return false;
+    }
     String words = s.indexOf('\\') >= 0 ? ENVIRONMENT.matcher(s).replaceAll(" ") : s;
     if (words.indexOf('_') >= 0) {
       words = SUBSCRIPT.matcher(words).replaceAll(" ");

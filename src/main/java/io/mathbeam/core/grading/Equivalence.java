@@ -268,6 +268,10 @@ final class Equivalence {
       // m = 8, n = 221 names which value is which: against 221, 8 the order counts.
       return ordered(sa.items(), sb.items());
     }
+    if (sa.isBare() && sb.isBare() && Labels.distinctGoldLabels(sb) && !Labels.anyRelation(sa)) {
+      // A gold \angle BEA_1 = 90, \angle AEB_1 = 90 asks for two values, in that order.
+      return ordered(sa.items(), sb.items());
+    }
     if (unorderedA && unorderedB) {
       // Lists of solutions and sets: order and repetitions do not matter.
       return unordered(distinct(sa.items()), distinct(sb.items()));

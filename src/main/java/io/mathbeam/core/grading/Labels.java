@@ -60,7 +60,10 @@ final class Labels {
         && !(r.right() instanceof Relation)
         && isCompositeName(r.left())
         && ExprWalk.variables(r.left()).stream()
-            .allMatch(name -> !name.isEmpty() && Character.isUpperCase(name.charAt(0)))) {
+            .allMatch(
+                name ->
+                    !name.isEmpty()
+                        && (Character.isUpperCase(name.charAt(0)) || name.charAt(0) == '\\'))) {
       return r.right();
     }
     return null;
@@ -96,6 +99,18 @@ final class Labels {
         return false;
       }
       if (names.contains(r.left())) {
+        return false;
+      }
+      names.add(r.left());
+    }
+    return names.size() >= 2;
+  }
+
+  /** Whether every item of a gold list is a value with a label a gold may drop, no label twice. */
+  static boolean distinctGoldLabels(Seq bare) {
+    List<Expr> names = new ArrayList<>();
+    for (Expr item : bare.items()) {
+      if (!(item instanceof Relation r) || goldValue(r) == null || names.contains(r.left())) {
         return false;
       }
       names.add(r.left());

@@ -130,4 +130,10 @@ public class AnswerNormalizerTest {
     normalizes("21,16,11", "21, 16 \\text{ or } 11");
     normalizes("(11,7),(7,11)", "(11,7) or (7,11)");
   }
+
+  @Test
+  public void dropsShortUnitsAfterAVariableAndNegativeUnitPowers() {
+    normalizes("7.6Z", "7.6Z \\text{ eV}");
+    normalizes("4.5\\times 10^{33}", "4.5 \\times 10^{33} \\text{ erg s}^{-1}");
+  }
 }

@@ -187,4 +187,10 @@ public class GraderEquivalenceTest {
     assertEquals(GradeStatus.NO_ANSWER, grader.grade("I have no idea.", List.of("3")).status());
     assertEquals(GradeStatus.NO_ANSWER, grader.gradeAnswer(null, List.of("3")).status());
   }
+
+  @Test
+  public void productsOfVariablesWrittenTogetherAreMathematics() {
+    same("\\frac{1}{L C s^{2}+R C s+1}", "\\frac{1}{1 + RCs + LCs^2}");
+    different("\\frac{1}{L C s^{2}+R C s+1}", "\\frac{1}{1 + RCs + LCs}");
+  }
 }

@@ -38,6 +38,13 @@ public class GraderRelationsTest {
   }
 
   @Test
+  public void aGoldListOfLabelledValuesIsTheValuesInOrder() {
+    same("\\angle B E A_{1}=90,\\angle A E B_{1}=90", "90^\\circ, 90^\\circ");
+    same("AB = 4, CD = 5", "4, 5");
+    different("AB = 4, CD = 5", "5, 4");
+  }
+
+  @Test
   public void aGoldEquationIsNotReadAsItsRightSide() {
     different("x + y = 5", "5");
     different("2x + 3y = 6", "6");
