@@ -88,17 +88,7 @@ final class Inequalities {
         || b.left() instanceof Relation) {
       return null;
     }
-    Bound first = solve(a.left(), a.op(), a.right());
-    Bound second = solve(b.left(), b.op(), b.right());
-    if (first == null
-        || second == null
-        || !first.unknown().equals(second.unknown())
-        || first.below() == second.below()) {
-      return null;
-    }
-    Bound lower = first.below() ? second : first;
-    Bound upper = first.below() ? first : second;
-    return interval(lower.value(), lower.closed(), upper.value(), upper.closed());
+    return between(solve(a.left(), a.op(), a.right()), solve(b.left(), b.op(), b.right()));
   }
 
   /** {@code low op1 middle op2 high} with both relations pointing the same way. */
@@ -115,8 +105,11 @@ final class Inequalities {
       Seq negative = interval(new Neg(high), isClosed(op2), new Neg(low), isClosed(op1));
       return new Union(List.of(negative, positive));
     }
-    Bound first = solve(low, op1, middle);
-    Bound second = solve(middle, op2, high);
+    return between(solve(low, op1, middle), solve(middle, op2, high));
+  }
+
+  /** The interval between a lower and an upper bound of one unknown; null for anything else. */
+  private static Seq between(Bound first, Bound second) {
     if (first == null
         || second == null
         || !first.unknown().equals(second.unknown())

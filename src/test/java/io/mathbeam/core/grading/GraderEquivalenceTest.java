@@ -1,5 +1,7 @@
 package io.mathbeam.core.grading;
 
+import static io.mathbeam.core.grading.Verdicts.different;
+import static io.mathbeam.core.grading.Verdicts.same;
 import static org.junit.Assert.assertEquals;
 
 import io.mathbeam.core.model.GradeStatus;
@@ -9,20 +11,6 @@ import org.junit.Test;
 public class GraderEquivalenceTest {
   /** A generous budget: these tests are about answers, not speed, and CI machines are slow. */
   private final Grader grader = new Grader();
-
-  private void same(String gold, String answer) {
-    assertEquals(
-        gold + " vs " + answer,
-        GradeStatus.CORRECT,
-        grader.gradeAnswer(answer, List.of(gold)).status());
-  }
-
-  private void different(String gold, String answer) {
-    assertEquals(
-        gold + " vs " + answer,
-        GradeStatus.INCORRECT,
-        grader.gradeAnswer(answer, List.of(gold)).status());
-  }
 
   @Test
   public void integersDecimalsAndFractions() {
