@@ -23,13 +23,6 @@ public final class AnswerExtractor {
   /** "answer" in English, French, Spanish, German and Chinese. */
   static final String ANSWER_WORD = "(?i:answer|r\u00e9ponse|respuesta|antwort|\u7b54\u6848)";
 
-  private static final Pattern BOX = Pattern.compile("\\\\(?:boxed|fbox|framebox)(?![a-zA-Z])");
-  private static final int MAX_JOINED_BOXES = 10;
-  private static final Pattern BOX_JOINER =
-      Pattern.compile(
-          "(?:\\s|\\$|,|;|\\band\\b|\\bor\\b|\\\\q?quad|\\\\[,;]"
-              + "|\\\\text\\{\\s*(?:and|or|,)?\\s*\\})*"
-              + "(?:[a-zA-Z](?:_\\{?\\w+\\}?)?\\s*=\\s*)?[\\s$]*");
   private static final Pattern PHRASE =
       Pattern.compile(
           "(?:"
@@ -58,22 +51,6 @@ public final class AnswerExtractor {
   private static final Pattern ENVIRONMENT_NAME =
       Pattern.compile("\\\\(?:begin|end)\\{[a-zA-Z*]*\\}(?:\\{[^{}]*\\})?");
 
-  /**
-   * End-of-turn tokens of chat templates (ChatML, Llama 3, Gemma, Phi, DeepSeek, plain EOS): a
-   * response that runs past one has started writing the next turn.
-   */
-  private static final Pattern TEMPLATE_RESIDUE =
-      Pattern.compile(
-          "<\\|(?:im_end|im_start|eot_id|endoftext|end_of_text|end|user|assistant|system"
-              + "|start_header_id|end_header_id)\\|>|</s>|<(?:end|start)_of_turn>"
-              + "|<\uff5c(?:end\u2581of\u2581sentence|User|Assistant)\uff5c>");
-
-  /** A line where a model that kept going starts a new exercise or the user's next turn. */
-  private static final Pattern NEW_QUESTION =
-      Pattern.compile(
-          "^[#*\\s]*(?:Question|Problem|Exercise|Q|Human|User|Instruction)\\s*(?:\\d+\\s*)?[:.*]",
-          Pattern.MULTILINE);
-
   private static final Pattern MINERVA =
       Pattern.compile("(?i:final answer is)\\s*:?(.*)$", Pattern.DOTALL);
 
@@ -87,32 +64,6 @@ public final class AnswerExtractor {
       Pattern.compile("(?i)\\b(?:and|or|where|with|for|all|real|numbers?|units?)\\b");
 
   private static final Pattern MATH_JOINER = Pattern.compile("\\s*(?:,\\s*(?:and|or)?|and|or)\\s*");
-
-  /**
-   * The last {@code count} boxes of the response's answer part, in order, or null when it has
-   * fewer: the parts of a multi-part answer each boxed on its own line.
-   */
-  static List<String> lastBoxes(String response, int count) {
-    String region = answerRegion(response);
-    Matcher m = BOX.matcher(region);
-    List<String> contents = new ArrayList<>();
-    while (m.find()) {
-      int open = m.end();
-      while (open < region.length() && region.charAt(open) == ' ') {
-        open++;
-      }
-      if (open < region.length() && region.charAt(open) == '{') {
-        int close = Braces.matching(region, open);
-        if (close > 0) {
-          contents.add(region.substring(open + 1, close).trim());
-        }
-      }
-    }
-    if (contents.size() < count) {
-      return null;
-    }
-    return contents.subList(contents.size() - count, contents.size());
-  }
 
   private static final Pattern TEXT_CONTENT =
       Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
@@ -131,7 +82,7 @@ public final class AnswerExtractor {
     if (response == null || response.isBlank()) {
       return null;
     }
-    return resultOfArithmetic(find(answerRegion(response)));
+    return resultOfArithmetic(find(ResponseRegion.of(response)));
   }
 
   private static String find(String region) {
@@ -139,7 +90,7 @@ public final class AnswerExtractor {
     if (minerva != null) {
       return minerva;
     }
-    String boxed = lastBoxed(region);
+    String boxed = Boxes.last(region);
     if (boxed != null) {
       if (boxed.isBlank()) {
         return null;
@@ -207,7 +158,7 @@ public final class AnswerExtractor {
     if (answer == null || answer.isEmpty()) {
       return null;
     }
-    String boxed = lastBoxed(answer);
+    String boxed = Boxes.last(answer);
     return boxed != null && !boxed.isBlank() ? boxed.trim() : answer;
   }
 
@@ -218,7 +169,7 @@ public final class AnswerExtractor {
    */
   static String goldAnswer(String gold) {
     if (gold.contains("\\boxed") || gold.contains("\\fbox")) {
-      String boxed = lastBoxed(gold);
+      String boxed = Boxes.last(gold);
       return boxed == null ? gold : boxed;
     }
     if (gold.indexOf('$') < 0 && !gold.contains("\\(") || !MATH_SPAN.matcher(gold).find()) {
@@ -262,114 +213,17 @@ public final class AnswerExtractor {
     if (response == null) {
       return null;
     }
-    return ChoiceLetters.fromResponse(answerRegion(response));
+    return ChoiceLetters.fromResponse(ResponseRegion.of(response));
   }
 
   /** Whether the answer part of {@code response} has a boxed answer. */
   static boolean hasBoxed(String response) {
-    return response != null && lastBoxed(answerRegion(response)) != null;
+    return response != null && Boxes.last(ResponseRegion.of(response)) != null;
   }
 
-  /**
-   * The part after the last {@code </think>} (the whole response without one), cut where the model
-   * went on past its answer: at chat-template residue ({@code <|im_end|>}, {@code <|eot_id|>},
-   * {@code </s>} ...), and at a new question ({@code Question:}, {@code Problem 2.}) written after
-   * a final answer.
-   */
-  static String answerRegion(String response) {
-    int end = response.lastIndexOf("</think>");
-    String region = end < 0 ? response : response.substring(end + "</think>".length());
-    return beforeNewQuestion(beforeResidue(region));
-  }
-
-  /** The first stretch of text between template tokens that says anything. */
-  private static String beforeResidue(String region) {
-    if (region.indexOf('<') < 0) {
-      return region;
-    }
-    Matcher m = TEMPLATE_RESIDUE.matcher(region);
-    int start = 0;
-    while (m.find()) {
-      String segment = region.substring(start, m.start());
-      if (!segment.isBlank()) {
-        return segment;
-      }
-      start = m.end();
-    }
-    return region.substring(start);
-  }
-
-  private static String beforeNewQuestion(String region) {
-    Matcher m = NEW_QUESTION.matcher(region);
-    while (m.find()) {
-      if (m.start() == 0) {
-        continue;
-      }
-      String before = region.substring(0, m.start());
-      if (lastBoxed(before) != null || lastPhrase(before) != null) {
-        return before;
-      }
-    }
-    return region;
-  }
-
-  /**
-   * Content of the last complete box, "" for an empty box, null when there is none. Boxes joined
-   * only by "and", "or", commas or {@code x =} ({@code \\boxed{2} and \\boxed{3}}) are one list
-   * answer ({@code 2, 3}); a box repeating the one after it is counted once.
-   */
-  static String lastBoxed(String text) {
-    if (text.indexOf('\\') < 0) {
-      return null;
-    }
-    Matcher m = BOX.matcher(text);
-    List<int[]> boxes = new ArrayList<>();
-    while (m.find()) {
-      int i = m.end();
-      while (i < text.length() && text.charAt(i) == ' ') {
-        i++;
-      }
-      if (i < text.length() && text.charAt(i) == '{') {
-        int close = Braces.matching(text, i);
-        if (close > 0) {
-          boxes.add(new int[] {m.start(), i + 1, close, close + 1});
-        }
-      } else if (i > m.end()) {
-        int end = i;
-        while (end < text.length()
-            && !Character.isWhitespace(text.charAt(end))
-            && text.charAt(end) != '$') {
-          end++;
-        }
-        if (end > i) {
-          boxes.add(new int[] {m.start(), i, end, end});
-        }
-      }
-    }
-    if (boxes.isEmpty()) {
-      return null;
-    }
-    int last = boxes.size() - 1;
-    int[] box = boxes.get(last);
-    String found = text.substring(box[1], box[2]);
-    List<String> joined = new ArrayList<>(List.of(found.trim()));
-    for (int k = last - 1; k >= 0 && joined.size() < MAX_JOINED_BOXES; k--) {
-      int[] previous = boxes.get(k);
-      int[] following = boxes.get(k + 1);
-      if (previous[3] > following[0]
-          || following[0] - previous[3] > 40
-          || !BOX_JOINER.matcher(text.substring(previous[3], following[0])).matches()) {
-        break;
-      }
-      String content = text.substring(previous[1], previous[2]).trim();
-      if (content.isEmpty()) {
-        break;
-      }
-      if (!content.equals(joined.get(0))) {
-        joined.add(0, content);
-      }
-    }
-    return joined.size() == 1 ? found : String.join(", ", joined);
+  /** Whether {@code region} has an answer phrase with an answer after it. */
+  static boolean hasPhrase(String region) {
+    return lastPhrase(region) != null;
   }
 
   private static String lastPhrase(String region) {
@@ -473,7 +327,7 @@ public final class AnswerExtractor {
       }
       boolean joined =
           runEnd >= 0
-              && run.size() < MAX_JOINED_BOXES
+              && run.size() < Boxes.MAX_JOINED_BOXES
               && start - runEnd <= 12
               && MATH_JOINER.matcher(region.substring(runEnd, start)).matches();
       if (!joined) {

@@ -116,7 +116,7 @@ public class GraderFuzzTest {
     assertNotNull(result);
     assertNotNull(result.status());
     assertTrue(shown + " took " + millis + " ms", millis <= MAX_MILLIS);
-    String boxed = AnswerExtractor.lastBoxed(gold);
+    String boxed = Boxes.last(gold);
     if (!AnswerNormalizer.normalize(boxed == null ? gold : boxed).isEmpty()) {
       // GRADER_ERROR is only for a gold that normalizes to nothing (like a missing gold).
       assertNotEquals(shown + " vs " + gold, GradeStatus.GRADER_ERROR, result.status());

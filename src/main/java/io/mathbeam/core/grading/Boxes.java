@@ -1,0 +1,104 @@
+package io.mathbeam.core.grading;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** {@code \boxed{}}, {@code \fbox{}} and {@code \framebox{}} answers, brace-matched. */
+final class Boxes {
+  private static final Pattern BOX = Pattern.compile("\\\\(?:boxed|fbox|framebox)(?![a-zA-Z])");
+  static final int MAX_JOINED_BOXES = 10;
+  private static final Pattern BOX_JOINER =
+      Pattern.compile(
+          "(?:\\s|\\$|,|;|\\band\\b|\\bor\\b|\\\\q?quad|\\\\[,;]"
+              + "|\\\\text\\{\\s*(?:and|or|,)?\\s*\\})*"
+              + "(?:[a-zA-Z](?:_\\{?\\w+\\}?)?\\s*=\\s*)?[\\s$]*");
+
+  private Boxes() {}
+
+  /**
+   * Content of the last complete box, "" for an empty box, null when there is none. Boxes joined
+   * only by "and", "or", commas or {@code x =} ({@code \\boxed{2} and \\boxed{3}}) are one list
+   * answer ({@code 2, 3}); a box repeating the one after it is counted once.
+   */
+  static String last(String text) {
+    if (text.indexOf('\\') < 0) {
+      return null;
+    }
+    Matcher m = BOX.matcher(text);
+    List<int[]> boxes = new ArrayList<>();
+    while (m.find()) {
+      int i = m.end();
+      while (i < text.length() && text.charAt(i) == ' ') {
+        i++;
+      }
+      if (i < text.length() && text.charAt(i) == '{') {
+        int close = Braces.matching(text, i);
+        if (close > 0) {
+          boxes.add(new int[] {m.start(), i + 1, close, close + 1});
+        }
+      } else if (i > m.end()) {
+        int end = i;
+        while (end < text.length()
+            && !Character.isWhitespace(text.charAt(end))
+            && text.charAt(end) != '$') {
+          end++;
+        }
+        if (end > i) {
+          boxes.add(new int[] {m.start(), i, end, end});
+        }
+      }
+    }
+    if (boxes.isEmpty()) {
+      return null;
+    }
+    int last = boxes.size() - 1;
+    int[] box = boxes.get(last);
+    String found = text.substring(box[1], box[2]);
+    List<String> joined = new ArrayList<>(List.of(found.trim()));
+    for (int k = last - 1; k >= 0 && joined.size() < MAX_JOINED_BOXES; k--) {
+      int[] previous = boxes.get(k);
+      int[] following = boxes.get(k + 1);
+      if (previous[3] > following[0]
+          || following[0] - previous[3] > 40
+          || !BOX_JOINER.matcher(text.substring(previous[3], following[0])).matches()) {
+        break;
+      }
+      String content = text.substring(previous[1], previous[2]).trim();
+      if (content.isEmpty()) {
+        break;
+      }
+      if (!content.equals(joined.get(0))) {
+        joined.add(0, content);
+      }
+    }
+    return joined.size() == 1 ? found : String.join(", ", joined);
+  }
+
+  /**
+   * The last {@code count} boxes of the response's answer part, in order, or null when it has
+   * fewer: the parts of a multi-part answer each boxed on its own line.
+   */
+  static List<String> lastOf(String response, int count) {
+    String region = ResponseRegion.of(response);
+    Matcher m = BOX.matcher(region);
+    List<String> contents = new ArrayList<>();
+    while (m.find()) {
+      int open = m.end();
+      while (open < region.length() && region.charAt(open) == ' ') {
+        open++;
+      }
+      if (open < region.length() && region.charAt(open) == '{') {
+        int close = Braces.matching(region, open);
+        if (close > 0) {
+          contents.add(region.substring(open + 1, close).trim());
+        }
+      }
+    }
+    if (contents.size() < count) {
+      return null;
+    }
+    return contents.subList(contents.size() - count, contents.size());
+  }
+}
