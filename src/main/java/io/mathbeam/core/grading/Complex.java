@@ -97,4 +97,14 @@ record Complex(double re, double im) {
   Complex cos() {
     return new Complex(Math.cos(re) * Math.cosh(im), -Math.sin(re) * Math.sinh(im));
   }
+
+  /** Within {@code relative} of the larger magnitude plus {@code absolute}. */
+  boolean closeTo(Complex other, double relative, double absolute) {
+    return subtract(other).abs() <= relative * Math.max(abs(), other.abs()) + absolute;
+  }
+
+  /** Whether the imaginary part is negligible against the real one (rounding, not a value). */
+  boolean isNearlyReal() {
+    return Math.abs(im) <= 1e-12 * Math.max(1, Math.abs(re));
+  }
 }

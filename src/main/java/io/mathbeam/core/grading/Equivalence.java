@@ -1,6 +1,5 @@
 package io.mathbeam.core.grading;
 
-import io.mathbeam.core.grading.Expr.Call;
 import io.mathbeam.core.grading.Expr.Const;
 import io.mathbeam.core.grading.Expr.Matrix;
 import io.mathbeam.core.grading.Expr.Neg;
@@ -12,12 +11,10 @@ import io.mathbeam.core.grading.Expr.Sum;
 import io.mathbeam.core.grading.Expr.Text;
 import io.mathbeam.core.grading.Expr.Union;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -31,7 +28,7 @@ import java.util.regex.Pattern;
  *       1e-280..1e280, an overflow or an underflow makes the comparison undecidable ({@link
  *       GradingLimitException}). A lone decimal literal also matches an exact value without a
  *       finite decimal form that it rounds or truncates ({@link LooseDecimals}).
- *   <li>Expressions with variables: evaluated at {@link #POINTS} seeded random points in [0.3, 2.9]
+ *   <li>Expressions with variables: evaluated at {@link RandomPoints#POINTS} seeded random points in [0.3, 2.9]
  *       (integers 1..60 when floor, ceil, factorial or binomial appear); all must agree (relative
  *       1e-9, absolute 1e-13). Decimal literals aligned with constants at the same place of the
  *       other tree are loose decimals too ({@code x + 1.414y} = {@code x + \sqrt{2}y}).
@@ -46,11 +43,8 @@ import java.util.regex.Pattern;
  * One instance per comparison (it charges the call's {@link WorkBudget}).
  */
 final class Equivalence {
-  static final int POINTS = 6;
-  private static final int NEGATIVE_POINTS = 3;
-  private static final long SEED = 0x6d61746862L;
-  private static final double RELATIVE = 1e-9;
-  private static final double ABSOLUTE_WITH_VARIABLES = 1e-13;
+  static final double RELATIVE = 1e-9;
+  static final double ABSOLUTE_WITH_VARIABLES = 1e-13;
   private static final int MAX_ALTERNATIVES = 32;
   private static final Rational BILLION = Rational.of(1_000_000_000L);
 
@@ -66,12 +60,14 @@ final class Equivalence {
   private final ExactEvaluator exact;
   private final Inequalities inequalities;
   private final SetDifference differences;
+  private final RandomPoints points;
 
   Equivalence(WorkBudget budget) {
     this.budget = budget;
     this.exact = new ExactEvaluator(budget);
     this.inequalities = new Inequalities((e, point) -> NumericEvaluator.evaluate(e, point, budget));
     this.differences = new SetDifference(this::realValue);
+    this.points = new RandomPoints(budget);
   }
 
   /** Whether {@code answer} says the same as {@code gold} (the order matters for labels). */
@@ -93,7 +89,7 @@ final class Equivalence {
       return null;
     }
     Complex v = NumericEvaluator.evaluate(e, Map.of(), budget);
-    return v == null || !isReal(v) ? null : v.re();
+    return v == null || !v.isNearlyReal() ? null : v.re();
   }
 
   /**
@@ -431,7 +427,9 @@ final class Equivalence {
         }
         Expr da = difference(a);
         Expr db = difference(b);
-        return same(da, db) || same(da, new Neg(db)) || proportional(da, db);
+        return same(da, db)
+            || same(da, new Neg(db))
+            || isScalar(da) && isScalar(db) && points.proportional(da, db);
       }
     }
     String mirrored = Inequalities.mirror(a.op());
@@ -448,50 +446,6 @@ final class Equivalence {
     Expr setA = inequalities.asSet(a);
     Expr setB = setA == null ? null : inequalities.asSet(b);
     return setB != null && same(setA, setB);
-  }
-
-  /**
-   * Equations {@code f = 0} and {@code g = 0} with the same solutions because {@code f = c g} for a
-   * constant {@code c != 0}: {@code 2x + 4y - 3 = 0} and {@code y = -x/2 + 3/4}. Checked at the
-   * seeded random points; {@code y = 2x} and {@code x = 2y} differ.
-   */
-  private boolean proportional(Expr f, Expr g) {
-    if (!isScalar(f) || !isScalar(g)) {
-      return false;
-    }
-    Set<String> names = new TreeSet<>(ExprWalk.variables(f));
-    names.addAll(ExprWalk.variables(g));
-    if (names.isEmpty()) {
-      return false;
-    }
-    SplittableRandom random = new SplittableRandom(SEED);
-    Complex ratio = null;
-    int agreed = 0;
-    for (int attempt = 0; attempt < POINTS * 2 && agreed < POINTS; attempt++) {
-      Map<String, Complex> point = new HashMap<>();
-      for (String name : names) {
-        point.put(name, Complex.real(0.3 + 2.6 * random.nextDouble()));
-      }
-      Complex vf = NumericEvaluator.evaluate(f, point, budget);
-      Complex vg = NumericEvaluator.evaluate(g, point, budget);
-      if (vf == null || vg == null) {
-        continue;
-      }
-      if (vg.abs() < ABSOLUTE_WITH_VARIABLES || vf.abs() < ABSOLUTE_WITH_VARIABLES) {
-        if (vg.abs() < ABSOLUTE_WITH_VARIABLES && vf.abs() < ABSOLUTE_WITH_VARIABLES) {
-          continue;
-        }
-        return false;
-      }
-      Complex r = vf.divide(vg);
-      if (ratio == null) {
-        ratio = r;
-      } else if (!close(ratio, r, 0)) {
-        return false;
-      }
-      agreed++;
-    }
-    return agreed >= POINTS / 2 + 1;
   }
 
   private static Expr difference(Relation r) {
@@ -521,7 +475,7 @@ final class Equivalence {
     if (names.isEmpty()) {
       return constants(a, b);
     }
-    if (atRandomPoints(a, b, names)) {
+    if (points.agree(a, b, names)) {
       return true;
     }
     return looselyAligned(a, b, names) || looselyAligned(b, a, names);
@@ -534,7 +488,7 @@ final class Equivalence {
     }
     Expr aligned =
         LooseDecimals.align(loose, exactSide, e -> NumericEvaluator.evaluate(e, Map.of(), budget));
-    return aligned != null && atRandomPoints(aligned, exactSide, names);
+    return aligned != null && points.agree(aligned, exactSide, names);
   }
 
   /** No lists, relations, text or unexpanded {@code \\pm} inside arithmetic ({@code 2(1,2)}). */
@@ -623,73 +577,7 @@ final class Equivalence {
     return ExprWalk.any(e, x -> x instanceof Num n && n.approximate());
   }
 
-  private boolean atRandomPoints(Expr a, Expr b, Set<String> names) {
-    SplittableRandom random = new SplittableRandom(SEED);
-    // Step functions (floor, ceil, factorials) need integer points over a wide range, or two
-    // different floors agree on [0.3, 2.9] by chance.
-    boolean integers =
-        ExprWalk.any(a, Equivalence::isStepFunction)
-            || ExprWalk.any(b, Equivalence::isStepFunction);
-    int agreed = 0;
-    for (int attempt = 0; attempt < POINTS * 2 && agreed < POINTS; attempt++) {
-      Map<String, Complex> point = new HashMap<>();
-      for (String name : names) {
-        double value = integers ? 1 + random.nextInt(60) : 0.3 + 2.6 * random.nextDouble();
-        point.put(name, Complex.real(value));
-      }
-      Complex va = NumericEvaluator.evaluate(a, point, budget);
-      Complex vb = NumericEvaluator.evaluate(b, point, budget);
-      if (va == null || vb == null) {
-        if ((va == null) != (vb == null) && attempt >= POINTS) {
-          return false;
-        }
-        continue;
-      }
-      if (!close(va, vb, ABSOLUTE_WITH_VARIABLES)) {
-        return false;
-      }
-      agreed++;
-    }
-    if (agreed < POINTS / 2) {
-      throw new GradingLimitException("could not evaluate at enough points");
-    }
-    return integers || agreeWhereBothReal(a, b, names, random);
-  }
-
-  /**
-   * Negative points, where both sides are real: {@code \sqrt{x^2}} and {@code x}, or {@code |x|}
-   * and {@code x}, agree on positive numbers only. Points where a side is not real (logarithms,
-   * even roots) say nothing.
-   */
-  private boolean agreeWhereBothReal(Expr a, Expr b, Set<String> names, SplittableRandom random) {
-    for (int attempt = 0; attempt < NEGATIVE_POINTS; attempt++) {
-      Map<String, Complex> point = new HashMap<>();
-      for (String name : names) {
-        point.put(name, Complex.real(-(0.3 + 2.6 * random.nextDouble())));
-      }
-      Complex va = NumericEvaluator.evaluate(a, point, budget);
-      Complex vb = NumericEvaluator.evaluate(b, point, budget);
-      if (va == null || vb == null || !isReal(va) || !isReal(vb)) {
-        continue;
-      }
-      if (!close(va, vb, ABSOLUTE_WITH_VARIABLES)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean isReal(Complex c) {
-    return Math.abs(c.im()) <= 1e-12 * Math.max(1, Math.abs(c.re()));
-  }
-
-  private static boolean isStepFunction(Expr e) {
-    return e instanceof Call c
-        && Set.of("floor", "ceil", "factorial", "binom").contains(c.function());
-  }
-
   private static boolean close(Complex a, Complex b, double absolute) {
-    double diff = a.subtract(b).abs();
-    return diff <= RELATIVE * Math.max(a.abs(), b.abs()) + absolute;
+    return a.closeTo(b, RELATIVE, absolute);
   }
 }

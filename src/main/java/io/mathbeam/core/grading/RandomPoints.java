@@ -1,0 +1,132 @@
+package io.mathbeam.core.grading;
+
+import io.mathbeam.core.grading.Expr.Call;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+
+/**
+ * Compares expressions with variables at seeded random points: the same points on every run and
+ * machine, each evaluation charged to the grade's work budget.
+ */
+final class RandomPoints {
+  static final int POINTS = 6;
+  private static final int NEGATIVE_POINTS = 3;
+  private static final long SEED = 0x6d61746862L;
+
+  private final WorkBudget budget;
+
+  RandomPoints(WorkBudget budget) {
+    this.budget = budget;
+  }
+
+  /**
+   * Whether {@code a} and {@code b} agree at {@link #POINTS} seeded points in [0.3, 2.9] (integers
+   * 1..60 when a step function appears), then wherever both are real at negative points.
+   */
+  boolean agree(Expr a, Expr b, Set<String> names) {
+    SplittableRandom random = new SplittableRandom(SEED);
+    // Step functions (floor, ceil, factorials) need integer points over a wide range, or two
+    // different floors agree on [0.3, 2.9] by chance.
+    boolean integers =
+        ExprWalk.any(a, RandomPoints::isStepFunction)
+            || ExprWalk.any(b, RandomPoints::isStepFunction);
+    int agreed = 0;
+    for (int attempt = 0; attempt < POINTS * 2 && agreed < POINTS; attempt++) {
+      Map<String, Complex> point = new HashMap<>();
+      for (String name : names) {
+        double value = integers ? 1 + random.nextInt(60) : 0.3 + 2.6 * random.nextDouble();
+        point.put(name, Complex.real(value));
+      }
+      Complex va = NumericEvaluator.evaluate(a, point, budget);
+      Complex vb = NumericEvaluator.evaluate(b, point, budget);
+      if (va == null || vb == null) {
+        if ((va == null) != (vb == null) && attempt >= POINTS) {
+          return false;
+        }
+        continue;
+      }
+      if (!va.closeTo(vb, Equivalence.RELATIVE, Equivalence.ABSOLUTE_WITH_VARIABLES)) {
+        return false;
+      }
+      agreed++;
+    }
+    if (agreed < POINTS / 2) {
+      throw new GradingLimitException("could not evaluate at enough points");
+    }
+    return integers || agreeWhereBothReal(a, b, names, random);
+  }
+
+  /**
+   * Negative points, where both sides are real: {@code \sqrt{x^2}} and {@code x}, or {@code |x|}
+   * and {@code x}, agree on positive numbers only. Points where a side is not real (logarithms,
+   * even roots) say nothing.
+   */
+  private boolean agreeWhereBothReal(Expr a, Expr b, Set<String> names, SplittableRandom random) {
+    for (int attempt = 0; attempt < NEGATIVE_POINTS; attempt++) {
+      Map<String, Complex> point = new HashMap<>();
+      for (String name : names) {
+        point.put(name, Complex.real(-(0.3 + 2.6 * random.nextDouble())));
+      }
+      Complex va = NumericEvaluator.evaluate(a, point, budget);
+      Complex vb = NumericEvaluator.evaluate(b, point, budget);
+      if (va == null || vb == null || !va.isNearlyReal() || !vb.isNearlyReal()) {
+        continue;
+      }
+      if (!va.closeTo(vb, Equivalence.RELATIVE, Equivalence.ABSOLUTE_WITH_VARIABLES)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isStepFunction(Expr e) {
+    return e instanceof Call c
+        && Set.of("floor", "ceil", "factorial", "binom").contains(c.function());
+  }
+
+  /**
+   * Equations {@code f = 0} and {@code g = 0} with the same solutions because {@code f = c g} for a
+   * constant {@code c != 0}: {@code 2x + 4y - 3 = 0} and {@code y = -x/2 + 3/4}. Checked at the
+   * seeded random points; {@code y = 2x} and {@code x = 2y} differ.
+   */
+  boolean proportional(Expr f, Expr g) {
+    Set<String> names = new TreeSet<>(ExprWalk.variables(f));
+    names.addAll(ExprWalk.variables(g));
+    if (names.isEmpty()) {
+      return false;
+    }
+    SplittableRandom random = new SplittableRandom(SEED);
+    Complex ratio = null;
+    int agreed = 0;
+    for (int attempt = 0; attempt < POINTS * 2 && agreed < POINTS; attempt++) {
+      Map<String, Complex> point = new HashMap<>();
+      for (String name : names) {
+        point.put(name, Complex.real(0.3 + 2.6 * random.nextDouble()));
+      }
+      Complex vf = NumericEvaluator.evaluate(f, point, budget);
+      Complex vg = NumericEvaluator.evaluate(g, point, budget);
+      if (vf == null || vg == null) {
+        continue;
+      }
+      if (vg.abs() < Equivalence.ABSOLUTE_WITH_VARIABLES
+          || vf.abs() < Equivalence.ABSOLUTE_WITH_VARIABLES) {
+        if (vg.abs() < Equivalence.ABSOLUTE_WITH_VARIABLES
+            && vf.abs() < Equivalence.ABSOLUTE_WITH_VARIABLES) {
+          continue;
+        }
+        return false;
+      }
+      Complex r = vf.divide(vg);
+      if (ratio == null) {
+        ratio = r;
+      } else if (!ratio.closeTo(r, Equivalence.RELATIVE, 0)) {
+        return false;
+      }
+      agreed++;
+    }
+    return agreed >= POINTS / 2 + 1;
+  }
+}
