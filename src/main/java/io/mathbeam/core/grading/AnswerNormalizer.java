@@ -206,6 +206,12 @@ public final class AnswerNormalizer {
   private static final Pattern COUNTED_WORD =
       Pattern.compile("^(-?\\d+(?:\\.\\d+)?)\\s+[a-z]{3,}$");
 
+  /** Words after a number that change its value or join it to more: {@code 3 squared}. */
+  private static final Pattern NOT_COUNTED =
+      Pattern.compile(
+          " (?:and|or|squared|cubed|dozens?|hundreds?|halves|half|thirds?|quarters?|[a-z]+ths?"
+              + "|factorial|times|over|plus|minus|less|more|fewer)$");
+
   private static final Pattern AND_WORD = Pattern.compile("\\b(?:and|or)\\b");
   private static final Pattern DIGIT = Pattern.compile("\\d");
 
@@ -478,7 +484,7 @@ public final class AnswerNormalizer {
       return new java.math.BigDecimal(scale.group(1)).movePointRight(zeros).toPlainString();
     }
     Matcher counted = COUNTED_WORD.matcher(s.trim());
-    if (counted.matches() && !s.endsWith(" and") && !s.endsWith(" or")) {
+    if (counted.matches() && !NOT_COUNTED.matcher(s.trim()).find()) {
       return counted.group(1);
     }
     return s;

@@ -28,10 +28,11 @@ import java.util.regex.Pattern;
  *       1e-280..1e280, an overflow or an underflow makes the comparison undecidable ({@link
  *       GradingLimitException}). A lone decimal literal also matches an exact value without a
  *       finite decimal form that it rounds or truncates ({@link LooseDecimals}).
- *   <li>Expressions with variables: evaluated at {@link RandomPoints#POINTS} seeded random points in [0.3, 2.9]
- *       (integers 1..60 when floor, ceil, factorial or binomial appear); all must agree (relative
- *       1e-9, absolute 1e-13). Decimal literals aligned with constants at the same place of the
- *       other tree are loose decimals too ({@code x + 1.414y} = {@code x + \sqrt{2}y}).
+ *   <li>Expressions with variables: evaluated at {@link RandomPoints#POINTS} seeded random points
+ *       in [0.3, 2.9] (integers 1..60 when floor, ceil, factorial or binomial appear); all must
+ *       agree (relative 1e-9, absolute 1e-13). Decimal literals aligned with constants at the same
+ *       place of the other tree are loose decimals too ({@code x + 1.414y} = {@code x +
+ *       \sqrt{2}y}).
  *   <li>Bare comma lists and sets are unordered; tuples, intervals and matrices ordered with the
  *       same brackets; a one-row or one-column matrix equals a tuple of its entries; {@code \pm}
  *       expands to both signs; {@code x = 3}, {@code 3 = x} and {@code f(x) = 3} count as {@code

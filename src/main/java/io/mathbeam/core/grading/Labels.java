@@ -30,7 +30,8 @@ final class Labels {
    * What an answer written as an equation says against a gold that is not one: the right side
    * ({@code x = 5}, {@code AB = 4}, and as Math-Verify reads it, {@code x + y = 5} and {@code 2+3 =
    * 5}), or the left side when only the right one is a name ({@code 5 = x}). Null for other
-   * relations.
+   * relations, and when the left side scales an unknown by a number ({@code 2x = 5}, {@code x^2 =
+   * 4}): that is an equation still to solve.
    */
   static Expr answerValue(Expr e) {
     if (!(e instanceof Relation r)
@@ -42,7 +43,17 @@ final class Labels {
     if (isName(r.right(), true) && !isName(r.left(), true)) {
       return r.left();
     }
+    if (isScaledUnknown(r.left())
+        && !(r.right() instanceof Expr.Matrix || r.right() instanceof Seq)) {
+      // 2x = 5 says x is 5/2, not 5; A^2 + A = (matrix) computes the matrix it names.
+      return null;
+    }
     return r.right();
+  }
+
+  /** A side that mixes an unknown with a number ({@code 2x}, {@code \\frac{x}{2}}, {@code x^2}). */
+  private static boolean isScaledUnknown(Expr e) {
+    return !ExprWalk.variables(e).isEmpty() && ExprWalk.any(e, x -> x instanceof Num);
   }
 
   /**

@@ -136,4 +136,13 @@ public class AnswerNormalizerTest {
     normalizes("7.6Z", "7.6Z \\text{ eV}");
     normalizes("4.5\\times 10^{33}", "4.5 \\times 10^{33} \\text{ erg s}^{-1}");
   }
+
+  @Test
+  public void dropsACountedNounButNotAWordThatChangesTheValue() {
+    normalizes("3", "3 bolts");
+    normalizes("2000000", "2 million");
+    normalizes("3 squared", "3 squared");
+    normalizes("2 dozen", "2 dozen");
+    normalizes("3 quarters", "3 quarters");
+  }
 }

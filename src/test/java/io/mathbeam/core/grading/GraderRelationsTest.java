@@ -23,6 +23,9 @@ public class GraderRelationsTest {
     same("2x+1", "f(x) = 2x+1");
     different("6", "x = 5");
     different("(2,3)", "(p,q) = (3,2)");
+    different("5", "2x = 5");
+    different("2", "x^2 = 4");
+    same("5", "x + y = 5");
   }
 
   @Test
