@@ -49,6 +49,17 @@ final class AnswerComparison {
     if (g.isEmpty()) {
       return GradeStatus.GRADER_ERROR;
     }
+    if (hasUnitSign(answer) && hasUnitSign(gold) && Units.conflict(answer, gold)) {
+      // 5 cm and 5 m, 60^\circ and 60 rad: the same number of another unit.
+      return GradeStatus.INCORRECT;
+    }
+    if (degreesAgainstRadians(gold)) {
+      return GradeStatus.INCORRECT;
+    }
+    if (TextAnswer.of(answer) != null || TextAnswer.of(gold) != null) {
+      // \text{no} is a word: against on, it is compared as text, never as the product n o.
+      return decided(Equivalence.textEquals(a, g));
+    }
     if (a.equals(g)) {
       return GradeStatus.CORRECT;
     }
@@ -116,6 +127,29 @@ final class AnswerComparison {
     return GradeStatus.INCORRECT;
   }
 
+  /** A cheap test before the unit patterns: a letter or a degree mark. */
+  private static boolean hasUnitSign(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\u00b0') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * An answer in degrees written with a unit word against a gold in radians ({@code \frac{\pi}{3}
+   * \text{ degrees}} against {@code \frac{\pi}{3}}): the word cannot be read as radians, and
+   * without it the numbers would match.
+   */
+  private boolean degreesAgainstRadians(String gold) {
+    return gold.contains("\\pi")
+        && !AnswerNormalizer.hasDegreeMark(gold)
+        && answer.contains("degree")
+        && answer.contains("\\pi");
+  }
+
   private static GradeStatus decided(boolean equal) {
     return equal ? GradeStatus.CORRECT : GradeStatus.INCORRECT;
   }
@@ -142,7 +176,7 @@ final class AnswerComparison {
   private static List<Expr> readings(String raw, String normalized, boolean isAnswer)
       throws AnswerParseException {
     Expr main = AnswerParser.parse(normalized);
-    if (isAnswer && AnswerNormalizer.isDecimalComma(normalized)) {
+    if (isAnswer && AnswerNormalizer.isDecimalComma(normalized) && !raw.contains(", ")) {
       // An answer 3,75 is 3.75 with a decimal comma, or the two answers 3 and 75: both readings
       // are tried. Answer keys write decimal points, so a gold 3,75 is a list.
       BigDecimal value = new BigDecimal(normalized.replace(',', '.'));
@@ -210,7 +244,10 @@ final class AnswerComparison {
     List<Expr> out = new ArrayList<>();
     for (Expr e : readings) {
       out.add(e);
-      if (!(e instanceof Expr.Seq
+      if (e instanceof Expr.Num n) {
+        // 33.3\% is the decimal 0.333, loose like any decimal.
+        out.add(new Expr.Num(n.value().divide(Rational.of(100)), n.approximate()));
+      } else if (!(e instanceof Expr.Seq
           || e instanceof Expr.Text
           || e instanceof Expr.Relation
           || e instanceof Expr.Matrix

@@ -128,6 +128,16 @@ public final class AnswerNormalizer {
               + "(?:\\^\\{?-?[1-3]\\}?)?$");
 
   /** {@code 5\\mathrm{i}}: the imaginary unit or e in a wrapper is not an annotation. */
+  /**
+   * Words in {@code \\text{}} after a number that change its value or say it is a percent ({@code 3
+   * \\text{ squared}}, {@code 2 \\text{ million}}, {@code 50 \\text{ percent}}): not annotations.
+   */
+  private static final Pattern VALUE_WORD =
+      Pattern.compile(
+          "(?i)\\s*(?:squared|cubed|dozens?|hundreds?|thousands?|millions?|billions?|trillions?"
+              + "|factorial|times|halves|half|thirds?|quarters?|[a-z]+ths?|percent|percentage|pct"
+              + "|per\\s?cent)\\s*");
+
   private static final Pattern CONSTANT_LETTER = Pattern.compile("\\s*[ie]\\s*");
 
   private static final Pattern WRAPPER = Pattern.compile("\\\\(?:" + WRAPPERS + ")\\s*\\{");
@@ -272,7 +282,8 @@ public final class AnswerNormalizer {
     if (latex && s.indexOf('{') >= 0) {
       Matcher trailingText;
       while ((trailingText = TRAILING_TEXT.matcher(s)).matches()
-          && !CONSTANT_LETTER.matcher(trailingText.group(2)).matches()) {
+          && !CONSTANT_LETTER.matcher(trailingText.group(2)).matches()
+          && !VALUE_WORD.matcher(trailingText.group(2)).matches()) {
         s = trailingText.group(1);
       }
       Matcher unit = TRAILING_UNIT_AFTER_LETTER.matcher(s);
@@ -340,8 +351,9 @@ public final class AnswerNormalizer {
       s = replace(s, PUNCT_SPACE, "");
     }
     s = NotationRewrites.plain(s);
-    if (letters && s.length() <= 9) {
-      s = infinityWord(s);
+    if (letters && s.length() <= 17) {
+      String infinity = infinityWord(s);
+      s = infinity == null ? s : infinity;
     }
     if (s.startsWith("(")) {
       s = CHOICE_LABEL.matcher(s).replaceFirst("");
@@ -464,8 +476,11 @@ public final class AnswerNormalizer {
     String lower = s.toLowerCase(Locale.ROOT);
     String sign = lower.startsWith("-") ? "-" : lower.startsWith("+") ? "" : null;
     String word = sign == null ? lower : lower.substring(1);
-    if (word.equals("infinity") || word.equals("inf")) {
+    if (word.equals("infinity") || word.equals("inf") || word.equals("positive infinity")) {
       return (sign == null ? "" : sign) + "\\infty";
+    }
+    if (word.equals("negative infinity") || word.equals("minus infinity")) {
+      return sign == null ? "-\\infty" : null;
     }
     return s;
   }

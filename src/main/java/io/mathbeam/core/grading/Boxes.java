@@ -77,10 +77,11 @@ final class Boxes {
   }
 
   /**
-   * The last {@code count} boxes of the response's answer part, in order, or null when it has
-   * fewer: the parts of a multi-part answer each boxed on its own line.
+   * The boxes of the response's answer part, in order, when it has exactly {@code count}: the parts
+   * of a multi-part answer each boxed on its own. Null otherwise: with more boxes than parts, some
+   * box was an attempt the model went back on.
    */
-  static List<String> lastOf(String response, int count) {
+  static List<String> exactly(String response, int count) {
     String region = ResponseRegion.of(response);
     Matcher m = BOX.matcher(region);
     List<String> contents = new ArrayList<>();
@@ -96,9 +97,6 @@ final class Boxes {
         }
       }
     }
-    if (contents.size() < count) {
-      return null;
-    }
-    return contents.subList(contents.size() - count, contents.size());
+    return contents.size() == count ? contents : null;
   }
 }

@@ -538,7 +538,7 @@ final class Equivalence {
         budget.charge(ArithmeticCost.sum(ra, rb));
       }
       return looseA != null && LooseDecimals.matches(looseA, rb)
-          || looseB != null && LooseDecimals.matches(looseB, ra);
+          || looseB != null && LooseDecimals.goldMatches(looseB, ra);
     }
     Map<String, Complex> none = Map.of();
     Complex va = ra != null ? reliable(ra) : NumericEvaluator.evaluate(a, none, budget);
@@ -552,7 +552,7 @@ final class Equivalence {
     Rational looseA = approximateB ? null : LooseDecimals.literal(a);
     Rational looseB = approximateA ? null : LooseDecimals.literal(b);
     return looseA != null && LooseDecimals.matches(looseA, vb)
-        || looseB != null && LooseDecimals.matches(looseB, va);
+        || looseB != null && LooseDecimals.goldMatches(looseB, va);
   }
 
   private Rational exactOrNull(Expr e) {

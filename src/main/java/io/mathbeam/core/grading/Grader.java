@@ -145,7 +145,7 @@ public final class Grader {
       if (parts < 2) {
         continue;
       }
-      List<String> boxes = Boxes.lastOf(response, parts);
+      List<String> boxes = Boxes.exactly(response, parts);
       if (boxes == null) {
         continue;
       }

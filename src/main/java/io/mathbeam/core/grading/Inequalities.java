@@ -108,8 +108,11 @@ final class Inequalities {
     return between(solve(low, op1, middle), solve(middle, op2, high));
   }
 
-  /** The interval between a lower and an upper bound of one unknown; null for anything else. */
-  private static Seq between(Bound first, Bound second) {
+  /**
+   * The interval between a lower and an upper bound of one unknown, the empty set when the bounds
+   * leave nothing ({@code x > 5 \\land x < 3}); null for anything else.
+   */
+  private Expr between(Bound first, Bound second) {
     if (first == null
         || second == null
         || !first.unknown().equals(second.unknown())
@@ -118,6 +121,14 @@ final class Inequalities {
     }
     Bound lower = first.below() ? second : first;
     Bound upper = first.below() ? first : second;
+    Complex low = evaluator.at(lower.value(), Map.of());
+    Complex high = evaluator.at(upper.value(), Map.of());
+    if (low != null && high != null) {
+      double gap = high.re() - low.re();
+      if (gap < 0 || gap == 0 && !(lower.closed() && upper.closed())) {
+        return new Seq("{", "}", List.of());
+      }
+    }
     return interval(lower.value(), lower.closed(), upper.value(), upper.closed());
   }
 

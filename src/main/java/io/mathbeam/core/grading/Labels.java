@@ -53,7 +53,14 @@ final class Labels {
 
   /** A side that mixes an unknown with a number ({@code 2x}, {@code \\frac{x}{2}}, {@code x^2}). */
   private static boolean isScaledUnknown(Expr e) {
-    return !ExprWalk.variables(e).isEmpty() && ExprWalk.any(e, x -> x instanceof Num);
+    return !ExprWalk.variables(e).isEmpty()
+        && ExprWalk.any(
+            e,
+            x ->
+                x instanceof Num
+                    || x instanceof Power
+                    || x instanceof Call c
+                        && (c.function().equals("sqrt") || c.function().equals("root")));
   }
 
   /**
@@ -180,11 +187,15 @@ final class Labels {
     if (!r.op().equals("=") || r.right() instanceof Relation) {
       return false;
     }
-    return r.left() instanceof Var v && v.name().equals("y")
-        || r.left() instanceof Call c
-            && c.function().startsWith("apply:")
-            && c.args().size() == 1
-            && c.args().get(0) instanceof Var;
+    if (r.left() instanceof Var v && v.name().equals("y")) {
+      return !ExprWalk.variables(r.right()).isEmpty();
+    }
+    // f(x) = 2x + 1 defines a function of x; P(A) = 0.3 is a value with its label.
+    return r.left() instanceof Call c
+        && c.function().startsWith("apply:")
+        && c.args().size() == 1
+        && c.args().get(0) instanceof Var argument
+        && ExprWalk.variables(r.right()).contains(argument.name());
   }
 
   static boolean isName(Expr e, boolean composite) {
@@ -257,13 +268,14 @@ final class Labels {
         return null;
       }
     }
+    // A set of solutions: x = 2, x = 3 is never the point (2, 3).
     if (period == 1) {
-      return new Seq("", "", List.copyOf(values));
+      return new Seq("{", "}", List.copyOf(values));
     }
     List<Expr> tuples = new ArrayList<>();
     for (int start = 0; start < values.size(); start += period) {
       tuples.add(new Seq("(", ")", List.copyOf(values.subList(start, start + period))));
     }
-    return new Seq("", "", List.copyOf(tuples));
+    return new Seq("{", "}", List.copyOf(tuples));
   }
 }

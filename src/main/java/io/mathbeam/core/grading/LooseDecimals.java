@@ -19,6 +19,7 @@ import java.util.function.Function;
  */
 final class LooseDecimals {
   static final int MIN_SIGNIFICANT = 3;
+  static final int MIN_SIGNIFICANT_GOLD = 4;
   private static final int MAX_DECIMALS = 12;
 
   private LooseDecimals() {}
@@ -39,13 +40,32 @@ final class LooseDecimals {
    * {@code exact} has a finite decimal form.
    */
   static boolean matches(Rational written, Rational exact) {
+    return matches(written, exact, MIN_SIGNIFICANT, true);
+  }
+
+  /**
+   * A gold written as a decimal stands for an exact answer only when it is that answer rounded to
+   * at least {@link #MIN_SIGNIFICANT_GOLD} significant digits: {@code 2.7778e-6} is {@code
+   * 1/360000}, but a gold {@code 2.71} is a number in its own right, not {@code e}.
+   */
+  static boolean goldMatches(Rational written, Rational exact) {
+    return matches(written, exact, MIN_SIGNIFICANT_GOLD, false);
+  }
+
+  /** As {@link #goldMatches(Rational, Rational)} for an exact value known as a double. */
+  static boolean goldMatches(Rational written, Complex exact) {
+    return matches(written, exact, MIN_SIGNIFICANT_GOLD, false);
+  }
+
+  private static boolean matches(
+      Rational written, Rational exact, int minSignificant, boolean truncation) {
     int decimals = decimals(written);
     if (decimals < 0 || decimals(exact) >= 0) {
       return false;
     }
     BigInteger scale = BigInteger.TEN.pow(decimals);
     BigInteger shown = written.numerator().multiply(scale).divide(written.denominator());
-    if (shown.abs().toString().length() < MIN_SIGNIFICANT) {
+    if (shown.abs().toString().length() < minSignificant) {
       return false;
     }
     BigInteger num = exact.numerator().multiply(scale);
@@ -55,11 +75,16 @@ final class LooseDecimals {
         new java.math.BigDecimal(num)
             .divide(new java.math.BigDecimal(den), 0, RoundingMode.HALF_UP)
             .toBigInteger();
-    return shown.equals(truncated) || shown.equals(rounded);
+    return truncation && shown.equals(truncated) || shown.equals(rounded);
   }
 
   /** Whether {@code written} is {@code exact} (a double) rounded or truncated to its decimals. */
   static boolean matches(Rational written, Complex exact) {
+    return matches(written, exact, MIN_SIGNIFICANT, true);
+  }
+
+  private static boolean matches(
+      Rational written, Complex exact, int minSignificant, boolean truncation) {
     int decimals = decimals(written);
     if (decimals < 0 || !exact.isReal() || !Double.isFinite(exact.re())) {
       return false;
@@ -70,12 +95,12 @@ final class LooseDecimals {
     }
     BigInteger scale = BigInteger.TEN.pow(decimals);
     long shown = written.numerator().multiply(scale).divide(written.denominator()).longValue();
-    if (Long.toString(Math.abs(shown)).length() < MIN_SIGNIFICANT) {
+    if (Long.toString(Math.abs(shown)).length() < minSignificant) {
       return false;
     }
     long truncated = (long) scaled;
     long rounded = (long) Math.floor(Math.abs(scaled) + 0.5) * (scaled < 0 ? -1 : 1);
-    return shown == truncated || shown == rounded;
+    return truncation && shown == truncated || shown == rounded;
   }
 
   /**

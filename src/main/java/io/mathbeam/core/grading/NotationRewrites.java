@@ -20,11 +20,11 @@ final class NotationRewrites {
   private static final Pattern SECOND_DERIVATIVE =
       Pattern.compile(
           "\\\\frac\\{\\s*d\\s*\\^\\s*\\{?2\\}?\\s*(\\\\?[a-zA-Z]+(?:_\\{?[a-zA-Z0-9]+\\}?)?)\\s*\\}"
-              + "\\{\\s*d\\s*[a-zA-Z]\\s*\\^\\s*\\{?2\\}?\\s*\\}");
+              + "\\{\\s*d\\s*([a-zA-Z])\\s*\\^\\s*\\{?2\\}?\\s*\\}");
   private static final Pattern FIRST_DERIVATIVE =
       Pattern.compile(
           "\\\\frac\\{\\s*d\\s*(\\\\?[a-zA-Z]+(?:_\\{?[a-zA-Z0-9]+\\}?)?)\\s*\\}"
-              + "\\{\\s*d\\s*[a-zA-Z]\\s*\\}");
+              + "\\{\\s*d\\s*([a-zA-Z])\\s*\\}");
   private static final Pattern DOTS =
       Pattern.compile("\\\\(d?dot)\\s*\\{?\\s*(\\\\?[a-zA-Z]+)\\s*\\}?(_\\{?[a-zA-Z0-9]+\\}?)?");
   private static final Pattern REPEATING =
@@ -36,7 +36,7 @@ final class NotationRewrites {
       Pattern.compile("^([\\[\\]])([^\\[\\]]*,[^\\[\\]]*)([\\[\\]])$");
   private static final Pattern SET_BUILDER =
       Pattern.compile(
-          "^\\\\\\{\\s*\\\\?[a-zA-Z]+(?:\\s*\\\\in\\s*\\\\mathbb\\{?[RZNQ]\\}?)?\\s*(?::|\\||\\\\mid)"
+          "^\\\\\\{\\s*\\\\?[a-zA-Z]+(?:\\s*\\\\in\\s*\\\\mathbb\\{?R\\}?)?\\s*(?::|\\||\\\\mid)"
               + "(.*)\\\\\\}$");
   private static final Pattern MATHBB_LETTER = Pattern.compile("\\\\mathbb\\s+([A-Z])");
   private static final Pattern ALL_REALS =
@@ -62,8 +62,8 @@ final class NotationRewrites {
   static String latex(String input) {
     String s = input;
     if (s.contains("\\frac{d") || s.contains("\\frac{ d")) {
-      s = SECOND_DERIVATIVE.matcher(s).replaceAll("$1''");
-      s = FIRST_DERIVATIVE.matcher(s).replaceAll("$1'");
+      s = SECOND_DERIVATIVE.matcher(s).replaceAll(m -> derivative(m, "''"));
+      s = FIRST_DERIVATIVE.matcher(s).replaceAll(m -> derivative(m, "'"));
     }
     if (s.contains("dot")) {
       s =
@@ -137,6 +137,16 @@ final class NotationRewrites {
       }
     }
     return s;
+  }
+
+  /**
+   * {@code \frac{dy}{dt}} as {@code y'}, the same as {@code \dot{y}} (the time derivative, as
+   * physics answers write it); with respect to another variable the variable is kept: {@code
+   * \frac{dy}{dx}} is {@code y'_{x}}, never the time derivative.
+   */
+  private static String derivative(MatchResult m, String primes) {
+    String respect = m.group(2).equals("t") ? "" : "_{" + m.group(2) + "}";
+    return Matcher.quoteReplacement(m.group(1) + primes + respect);
   }
 
   /** {@code 0.1\overline{6}} as the exact fraction {@code \frac{1}{6}}. */

@@ -12,7 +12,7 @@ final class ResponseRegion {
   private static final Pattern TEMPLATE_RESIDUE =
       Pattern.compile(
           "<\\|(?:im_end|im_start|eot_id|endoftext|end_of_text|end|user|assistant|system"
-              + "|start_header_id|end_header_id)\\|>|</s>|<(?:end|start)_of_turn>"
+              + "|start_header_id|end_header_id)\\|>|</s>|<(?:end|start)_of_turn>|\\[/?INST\\]|<<SYS>>"
               + "|<\uff5c(?:end\u2581of\u2581sentence|User|Assistant)\uff5c>");
 
   /** A line where a model that kept going starts a new exercise or the user's next turn. */
@@ -37,7 +37,7 @@ final class ResponseRegion {
 
   /** The first stretch of text between template tokens that says anything. */
   private static String beforeResidue(String region) {
-    if (region.indexOf('<') < 0) {
+    if (region.indexOf('<') < 0 && !region.contains("INST]")) {
       return region;
     }
     Matcher m = TEMPLATE_RESIDUE.matcher(region);

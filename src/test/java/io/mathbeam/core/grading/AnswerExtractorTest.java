@@ -157,7 +157,7 @@ public class AnswerExtractorTest {
 
   @Test
   public void listsTheLastBoxesOfAMultiPartAnswer() {
-    assertEquals(java.util.List.of("4", "9"), Boxes.lastOf("(1) \\boxed{4}.\n(2) \\boxed{9}.", 2));
-    assertNull(Boxes.lastOf("only \\boxed{4}", 2));
+    assertEquals(java.util.List.of("4", "9"), Boxes.exactly("(1) \\boxed{4}.\n(2) \\boxed{9}.", 2));
+    assertNull(Boxes.exactly("only \\boxed{4}", 2));
   }
 }
