@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 /**
  * Rewrites of a gold answer: equivalent ones (kept simple so they are surely equal: zero padding
  * dropped, {@code \frac} to {@code \dfrac}, simple fractions to terminating decimals or {@code
- * a/b}, integers to {@code N.0}) and plausible wrong ones.
+ * a/b}, integers to {@code N.0}, integers of four digits or more with the thousands separators
+ * {@code {,}} and {@code ,\!}) and plausible wrong ones.
  */
 final class AnswerVariants {
   private static final Pattern INTEGER = Pattern.compile("-?\\d{1,12}");
@@ -47,6 +48,11 @@ final class AnswerVariants {
     }
     if (INTEGER.matcher(g).matches() && !g.startsWith("0") && !g.startsWith("-0")) {
       out.add(g + ".0");
+      if (g.replace("-", "").length() >= 4) {
+        // Thousands separators as MATH solutions write them: 12{,}345 and 12,\!345.
+        out.add(grouped(g, "{,}"));
+        out.add(grouped(g, ",\\!"));
+      }
     }
     if (g.contains("\\frac") && !g.contains("\\dfrac")) {
       out.add(g.replace("\\frac", "\\dfrac"));
@@ -69,6 +75,19 @@ final class AnswerVariants {
       }
     }
     return new ArrayList<>(out);
+  }
+
+  /** {@code 12345} with {@code separator} between groups of three digits. */
+  private static String grouped(String integer, String separator) {
+    String sign = integer.startsWith("-") ? "-" : "";
+    String digits = integer.substring(sign.length());
+    StringBuilder out = new StringBuilder();
+    int head = digits.length() % 3 == 0 ? 3 : digits.length() % 3;
+    out.append(digits, 0, head);
+    for (int i = head; i < digits.length(); i += 3) {
+      out.append(separator).append(digits, i, i + 3);
+    }
+    return sign + out;
   }
 
   /** Three distinct plausible wrong answers for {@code gold}, stable for a given seed. */

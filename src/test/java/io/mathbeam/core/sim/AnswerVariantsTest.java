@@ -19,6 +19,10 @@ public class AnswerVariantsTest {
     // 1/3 has no terminating decimal, so no decimal spelling is offered
     assertFalse(AnswerVariants.equivalents("\\frac{1}{3}").contains("0.333333"));
     assertEquals(List.of("p - q"), AnswerVariants.equivalents("p - q"));
+    assertEquals(
+        List.of("12345", "12345.0", "12{,}345", "12,\\!345"), AnswerVariants.equivalents("12345"));
+    assertEquals(
+        List.of("-1000", "-1000.0", "-1{,}000", "-1,\\!000"), AnswerVariants.equivalents("-1000"));
   }
 
   @Test
