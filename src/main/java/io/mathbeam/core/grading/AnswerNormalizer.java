@@ -103,6 +103,13 @@ public final class AnswerNormalizer {
 
   private static final Pattern CONTROL_ESCAPE =
       Pattern.compile("[\\t\\x08\\x0B\\x0C\\r\\x07](?=[a-zA-Z])");
+
+  /**
+   * A matrix opened with one backslash: its {@code \\\\} are row separators, not a double escape
+   * ({@code 4\\\\\\end{pmatrix}} has a trailing row break).
+   */
+  private static final Pattern SINGLE_BACKSLASH = Pattern.compile("(?<!\\\\)\\\\begin\\{");
+
   private static final Pattern DOUBLE_ESCAPED =
       Pattern.compile(
           "\\\\\\\\(?:frac|dfrac|tfrac|sqrt|begin|end|text|mathrm|pi|left|right|cdot|times|boxed"
@@ -252,7 +259,9 @@ public final class AnswerNormalizer {
     if (hasControl(s)) {
       s = CONTROL_ESCAPE.matcher(s).replaceAll(m -> controlName(m.group().charAt(0)));
     }
-    if (s.contains("\\\\") && DOUBLE_ESCAPED.matcher(s).find()) {
+    if (s.contains("\\\\")
+        && DOUBLE_ESCAPED.matcher(s).find()
+        && !SINGLE_BACKSLASH.matcher(s).find()) {
       s = s.replace("\\\\", "\\");
     }
     if (hasNonAscii(s)) {

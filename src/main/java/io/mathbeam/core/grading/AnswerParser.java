@@ -32,7 +32,7 @@ final class AnswerParser {
   private static final Set<String> FUNCTIONS =
       Set.of(
           "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos", "arctan", "sinh", "cosh",
-          "tanh", "ln", "log", "lg", "exp");
+          "tanh", "ln", "log", "lg", "exp", "cis");
   private static final Set<String> WORD_FUNCTIONS = Set.of("sqrt", "pi");
   private static final Set<String> APPLY_LETTERS = Set.of("f", "g", "h", "u");
   private static final Set<String> RELATIONS = Set.of("=", "<", ">", "le", "ge", "ne", "lt", "gt");
@@ -538,6 +538,22 @@ final class AnswerParser {
     return letter(w);
   }
 
+  /** Whether the group after {@code \\overline} holds a number: a conjugate, not a segment. */
+  private boolean conjugateAhead() {
+    int level = 0;
+    for (int i = pos; i < tokens.size(); i++) {
+      LatexToken t = tokens.get(i);
+      if (t.isSymbol("{")) {
+        level++;
+      } else if (t.isSymbol("}") && --level == 0) {
+        return false;
+      } else if (t.kind() == Kind.NUMBER) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * After {@code P}, an upper-case function name when its arguments are single letters or numbers
    * ({@code P(A)}, {@code T(10)}); {@code A(1-i)} is a product.
@@ -582,6 +598,14 @@ final class AnswerParser {
         return new Call("sqrt", List.of(argument()));
       case "binom":
         return new Call("binom", List.of(argument(), argument()));
+      case "det":
+        {
+          Expr matrix = parsePower();
+          if (matrix instanceof Expr.Matrix m && Matrices.isSquare(m.rows(), 4)) {
+            return Matrices.determinant(m.rows());
+          }
+          return new Call("apply:det", List.of(matrix));
+        }
       case "pi":
         return new Const("pi");
       case "infty", "infinity":
@@ -607,6 +631,10 @@ final class AnswerParser {
     if (isRelation(new LatexToken(Kind.COMMAND, name, false))
         || Set.of("cup", "end", "right", "\\", "cdot", "times", "div", "in").contains(name)) {
       throw new AnswerParseException("unexpected \\" + name);
+    }
+    if (name.equals("overline") && peek().isSymbol("{") && conjugateAhead()) {
+      // \overline{3+4i}: the complex conjugate (a segment \overline{AB} has no digit).
+      return new Call("conj", List.of(argument()));
     }
     if (peek().isSymbol("{") && !peek().spaceBefore()) {
       String inner = rawGroup();

@@ -18,8 +18,8 @@ import java.util.function.Function;
  * 5}.
  */
 final class LooseDecimals {
-  static final int MIN_SIGNIFICANT = 3;
-  static final int MIN_SIGNIFICANT_GOLD = 4;
+  static final int MIN_SIGNIFICANT = 4;
+  static final int MIN_SIGNIFICANT_GOLD = 5;
   private static final int MAX_DECIMALS = 12;
 
   private LooseDecimals() {}

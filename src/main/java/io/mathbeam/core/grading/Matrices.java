@@ -19,6 +19,10 @@ final class Matrices {
     if (e instanceof Neg n && n.operand() instanceof Matrix m) {
       return map(m, entry -> new Neg(entry));
     }
+    if (e instanceof Neg n) {
+      Matrix inner = scaled(n.operand());
+      return inner == null ? null : map(inner, entry -> new Neg(entry));
+    }
     if (!(e instanceof Product p)) {
       return null;
     }

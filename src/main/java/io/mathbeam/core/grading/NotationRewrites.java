@@ -31,6 +31,14 @@ final class NotationRewrites {
       Pattern.compile("(-?)(\\d*)\\.(\\d*)\\\\overline\\{(\\d+)\\}");
   private static final Pattern CHOOSE =
       Pattern.compile("\\{\\s*([^{}]+?)\\s*\\\\choose\\s*([^{}]+?)\\s*\\}");
+
+  /**
+   * {@code C_{10}^{3}}, {@code \\mathrm{C}_{10}^{3}}: combinations, as Chinese textbooks write
+   * them.
+   */
+  private static final Pattern COMBINATIONS =
+      Pattern.compile("(?:\\\\mathrm\\{C\\}|(?<![A-Za-z\\\\])C)_\\{?(\\d+)\\}?\\^\\{?(\\d+)\\}?");
+
   private static final Pattern ANGLE_BRACKETS = Pattern.compile("\\\\langle(.*)\\\\rangle");
   private static final Pattern FRENCH_INTERVAL =
       Pattern.compile("^([\\[\\]])([^\\[\\]]*,[^\\[\\]]*)([\\[\\]])$");
@@ -77,6 +85,9 @@ final class NotationRewrites {
     }
     if (s.contains("\\overline")) {
       s = REPEATING.matcher(s).replaceAll(m -> Matcher.quoteReplacement(repeating(m)));
+    }
+    if (s.contains("C_") || s.contains("C}_")) {
+      s = COMBINATIONS.matcher(s).replaceAll("\\\\binom{$1}{$2}");
     }
     if (s.contains("\\choose")) {
       s = CHOOSE.matcher(s).replaceAll("\\\\binom{$1}{$2}");

@@ -176,6 +176,10 @@ final class NumericEvaluator {
           underflowIf(r, true);
           return r;
         }
+      case "cis":
+        return new Complex(0, 1).multiply(x).exp();
+      case "conj":
+        return new Complex(x.re(), -x.im());
       case "ln":
         return x.log();
       case "log":

@@ -15,6 +15,7 @@ final class RandomPoints {
   static final int POINTS = 6;
   private static final int NEGATIVE_POINTS = 3;
   private static final long SEED = 0x6d61746862L;
+  private static final Set<String> INTEGER_NAMES = Set.of("n", "m", "k", "j", "N", "M", "K");
 
   private final WorkBudget budget;
 
@@ -28,16 +29,22 @@ final class RandomPoints {
    */
   boolean agree(Expr a, Expr b, Set<String> names) {
     SplittableRandom random = new SplittableRandom(SEED);
-    // Step functions (floor, ceil, factorials) need integer points over a wide range, or two
-    // different floors agree on [0.3, 2.9] by chance.
-    boolean integers =
-        ExprWalk.any(a, RandomPoints::isStepFunction)
-            || ExprWalk.any(b, RandomPoints::isStepFunction);
+    // Factorials and binomials need integer points; floors and ceilings points over a wide
+    // range, or two different floors agree on [0.3, 2.9] by chance: integers for unknowns named
+    // like integers (n, k, m), reals otherwise (at integers a floor equals the ceiling).
+    boolean counting =
+        ExprWalk.any(a, RandomPoints::isCounting) || ExprWalk.any(b, RandomPoints::isCounting);
+    boolean steps = ExprWalk.any(a, RandomPoints::isStep) || ExprWalk.any(b, RandomPoints::isStep);
+    boolean integers = counting || steps && INTEGER_NAMES.containsAll(names);
+    boolean wide = steps && !integers;
     int agreed = 0;
     for (int attempt = 0; attempt < POINTS * 2 && agreed < POINTS; attempt++) {
       Map<String, Complex> point = new HashMap<>();
       for (String name : names) {
-        double value = integers ? 1 + random.nextInt(60) : 0.3 + 2.6 * random.nextDouble();
+        double value =
+            integers
+                ? 1 + random.nextInt(60)
+                : wide ? 0.3 + 59.4 * random.nextDouble() : 0.3 + 2.6 * random.nextDouble();
         point.put(name, Complex.real(value));
       }
       Complex va = NumericEvaluator.evaluate(a, point, budget);
@@ -59,6 +66,15 @@ final class RandomPoints {
     return integers || agreeWhereBothReal(a, b, names, random);
   }
 
+  private static boolean isCounting(Expr e) {
+    return e instanceof Call c
+        && (c.function().equals("factorial") || c.function().equals("binom"));
+  }
+
+  private static boolean isStep(Expr e) {
+    return e instanceof Call c && (c.function().equals("floor") || c.function().equals("ceil"));
+  }
+
   /**
    * Negative points, where both sides are real: {@code \sqrt{x^2}} and {@code x}, or {@code |x|}
    * and {@code x}, agree on positive numbers only. Points where a side is not real (logarithms,
@@ -67,8 +83,14 @@ final class RandomPoints {
   private boolean agreeWhereBothReal(Expr a, Expr b, Set<String> names, SplittableRandom random) {
     for (int attempt = 0; attempt < NEGATIVE_POINTS; attempt++) {
       Map<String, Complex> point = new HashMap<>();
+      // Signs mixed two ways, then all negative: |a + b| and |a| + |b| differ only when the
+      // signs differ.
+      int index = 0;
       for (String name : names) {
-        point.put(name, Complex.real(-(0.3 + 2.6 * random.nextDouble())));
+        boolean negative = attempt == NEGATIVE_POINTS - 1 || (index + attempt) % 2 == 0;
+        double magnitude = 0.3 + 2.6 * random.nextDouble();
+        point.put(name, Complex.real(negative ? -magnitude : magnitude));
+        index++;
       }
       Complex va = NumericEvaluator.evaluate(a, point, budget);
       Complex vb = NumericEvaluator.evaluate(b, point, budget);
@@ -80,11 +102,6 @@ final class RandomPoints {
       }
     }
     return true;
-  }
-
-  private static boolean isStepFunction(Expr e) {
-    return e instanceof Call c
-        && Set.of("floor", "ceil", "factorial", "binom").contains(c.function());
   }
 
   /**

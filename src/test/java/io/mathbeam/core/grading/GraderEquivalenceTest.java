@@ -74,8 +74,12 @@ public class GraderEquivalenceTest {
     same("40\\pi", "125.664");
     same("\\sqrt{2}", "1.414");
     same("\\pi", "3.1416");
-    same("1/3", "0.333");
-    same("-\\frac{2}{3}", "-0.667");
+    same("1/3", "0.3333");
+    same("-\\frac{2}{3}", "-0.6667");
+    // Three significant digits are not enough: no other grader takes 3.14 for pi.
+    different("1/3", "0.333");
+    different("\\pi", "3.14");
+    different("\\sqrt{2}", "1.41");
     same("x + \\sqrt2I", "x + 1.414I");
     same("\\frac13, \\sqrt3, \\pi", "1/3, 1.732, 3.1416");
     same("\\begin{cases} a+b=\\frac12 \\\\ a-b=\\sqrt3 \\end{cases}", "a+b=0.5, a-b=1.732");

@@ -33,11 +33,34 @@ public class GraderGuardsTest {
   }
 
   @Test
-  public void aGoldDecimalIsNotLooseUnderFourDigits() {
+  public void decimalsStandForExactValuesOnlyWithEnoughDigits() {
     different("2.71", "e");
+    different("2.718", "e");
     same("2.7778e-6", "\\frac{1}{360000}");
-    same("e", "2.71");
-    same("\\frac{1}{3}", "33.3\\%");
+    same("e", "2.718");
+    different("e", "2.71");
+    same("\\frac{1}{3}", "33.33\\%");
+    different("\\frac{100}{3}", "33.3");
+  }
+
+  @Test
+  public void pointsWithMixedSignsAndBetweenIntegers() {
+    different("|a+b|", "|a|+|b|");
+    different("\\lfloor x \\rfloor", "\\lceil x \\rceil");
+    same("\\lfloor \\frac{n}{2} \\rfloor", "\\lceil \\frac{n-1}{2} \\rceil");
+    same("0", "1+i+i^2+i^3");
+    same("0", "\\sin \\pi");
+  }
+
+  @Test
+  public void complexAndMatrixNotations() {
+    same("1+i\\sqrt{3}", "2\\operatorname{cis}\\frac{\\pi}{3}");
+    same("3-4i", "\\overline{3+4i}");
+    same("-2", "\\det\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}");
+    same("120", "\\mathrm{C}_{10}^{3}");
+    same(
+        "\\begin{pmatrix} 1&2\\\\3&4\\end{pmatrix}",
+        "\\begin{pmatrix}1 & 2\\\\ 3 & 4\\\\\\end{pmatrix}");
   }
 
   @Test
