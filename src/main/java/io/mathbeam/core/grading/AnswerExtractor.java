@@ -65,6 +65,8 @@ public final class AnswerExtractor {
 
   private static final Pattern MATH_JOINER = Pattern.compile("\\s*(?:,\\s*(?:and|or)?|and|or)\\s*");
 
+  private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
+
   private static final Pattern TEXT_CONTENT =
       Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
 
@@ -107,7 +109,11 @@ public final class AnswerExtractor {
       return bold;
     }
     String math = lastMath(region);
-    return math != null ? math : lastNumber(region);
+    if (math != null) {
+      return math;
+    }
+    String words = numberInWordsLastSentence(region);
+    return words != null ? words : lastNumber(region);
   }
 
   /** A response that ends on a line in bold ({@code **Even**}) has written its answer there. */
@@ -115,11 +121,40 @@ public final class AnswerExtractor {
     String t = region.strip();
     int start = t.lastIndexOf('\n') + 1;
     String line = t.substring(start).strip();
-    if (line.length() > 4 && line.length() < 60 && line.startsWith("**") && line.endsWith("**")) {
-      String inner = line.substring(2, line.length() - 2).strip();
-      return inner.isEmpty() || inner.contains("**") ? null : reduceBold(inner);
+    String bold = lastBold(line);
+    if (bold == null || bold.length() > 80 || bold.endsWith(":")) {
+      return null;
     }
-    return null;
+    String inner = reduceBold(bold);
+    if (inner == null || !isWordy(inner)) {
+      return inner;
+    }
+    // **east**, **Even**: a word or two in bold is a text answer; a bold sentence is read.
+    String reduced = reduce(inner);
+    return reduced != null ? reduced : inner.split("\\s+").length <= 3 ? inner : null;
+  }
+
+  /** The last {@code **...**} span of {@code text}, or null. */
+  private static String lastBold(String text) {
+    Matcher m = BOLD.matcher(text);
+    String found = null;
+    while (m.find()) {
+      found = m.group(1).strip();
+    }
+    return found == null || found.isEmpty() ? null : found;
+  }
+
+  /** A response whose last sentence states its answer in words ({@code eighteen dollars}). */
+  private static String numberInWordsLastSentence(String region) {
+    String t = region.strip();
+    int start = Math.max(t.lastIndexOf('\n'), t.lastIndexOf(". ", t.length() - 2)) + 1;
+    String sentence = t.substring(start);
+    for (int i = 0; i < sentence.length(); i++) {
+      if (Character.isDigit(sentence.charAt(i))) {
+        return null;
+      }
+    }
+    return NumberWords.last(sentence);
   }
 
   private static String reduceBold(String inner) {
@@ -376,6 +411,7 @@ public final class AnswerExtractor {
 
   /** The text itself when it reads as an answer; its first number when it is a sentence. */
   private static String reduce(String text) {
+    String bold = lastBold(text);
     String t = EMPHASIS.matcher(text.trim()).replaceAll("").trim();
     if (t.isEmpty()) {
       return null;
@@ -383,28 +419,46 @@ public final class AnswerExtractor {
     if (!isWordy(t)) {
       return t;
     }
+    if (bold != null && !bold.equals(t)) {
+      // The ratio of the areas is **2:3**: the bold part is the answer.
+      return reduce(bold);
+    }
     String math = firstMath(t);
     if (math != null) {
       return math;
     }
     Matcher m = NUMBER.matcher(t);
-    return m.find() ? withSign(t, m) : null;
+    return m.find() ? withSign(t, m) : NumberWords.last(t);
   }
 
   /** The first {@code $...$} or {@code \\(...\\)} span of a sentence that reads as math. */
   private static String firstMath(String sentence) {
-    int dollar = sentence.indexOf('$');
-    int paren = sentence.indexOf("\\(");
-    int open = dollar < 0 ? paren : paren < 0 ? dollar : Math.min(dollar, paren);
-    if (open < 0) {
+    if (sentence.indexOf('$') < 0 && !sentence.contains("\\(")) {
       return null;
     }
-    String rest = sentence.substring(open);
-    String math = leadingMath(rest);
-    if (math == null || math.isBlank() || isWordy(math)) {
-      return null;
+    // The first span, with the spans joined to it by "and", "or" or commas: "the roots are $x =
+    // 7$, $x = 3$, and $x = 5$".
+    Matcher m = MATH_SPAN.matcher(sentence);
+    List<String> run = new ArrayList<>();
+    int end = -1;
+    while (m.find()) {
+      String span = m.group();
+      String content =
+          span.startsWith("$$")
+              ? span.substring(2, span.length() - 2)
+              : span.startsWith("$")
+                  ? span.substring(1, span.length() - 1)
+                  : span.substring(2, span.length() - 2);
+      if (!run.isEmpty() && !MATH_JOINER.matcher(sentence.substring(end, m.start())).matches()) {
+        break;
+      }
+      if (content.isBlank() || isWordy(content)) {
+        return run.isEmpty() ? null : String.join(", ", run);
+      }
+      run.add(content.trim());
+      end = m.end();
     }
-    return math.trim();
+    return run.isEmpty() ? null : String.join(", ", run);
   }
 
   private static boolean isWordy(String text) {

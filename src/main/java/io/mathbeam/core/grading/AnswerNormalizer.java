@@ -419,6 +419,10 @@ public final class AnswerNormalizer {
     if (s.contains("\\neq")) {
       s = replace(s, NEQ, "\\\\ne ");
     }
+    if (s.contains("\\equiv")) {
+      // f(x) \\equiv 1: identically equal, an equation like any other.
+      s = s.replace("\\equiv", "=");
+    }
     if (s.contains("\\prime")) {
       s = s.replace("^{\\prime}", "'").replace("^\\prime", "'");
     }

@@ -160,4 +160,33 @@ public class AnswerExtractorTest {
     assertEquals(java.util.List.of("4", "9"), Boxes.exactly("(1) \\boxed{4}.\n(2) \\boxed{9}.", 2));
     assertNull(Boxes.exactly("only \\boxed{4}", 2));
   }
+
+  @Test
+  public void readsTheBoldPartOfAnAnswerSentence() {
+    assertEquals(
+        "2:3", AnswerExtractor.extract("**Final Answer:** The ratio of the areas is **2:3**."));
+    assertEquals("even", AnswerExtractor.extract("So...\n\nTherefore the function is **even**."));
+    assertEquals(
+        "36.00",
+        AnswerExtractor.extract("Check.\n\n**The original price of the shirt was $36.00.**"));
+  }
+
+  @Test
+  public void joinsTheMathSpansOfAnAnswerSentence() {
+    assertEquals(
+        "x = 7, x = 3, x = 5",
+        AnswerExtractor.extract("**Final Answer:** The roots are $x = 7$, $x = 3$, and $x = 5$."));
+  }
+
+  @Test
+  public void readsANumberWrittenInWords() {
+    assertEquals(
+        "18",
+        AnswerExtractor.extract(
+            "She sells 9 eggs at $2 each.\n\nSo Janet makes eighteen dollars every day."));
+    assertEquals("35", AnswerExtractor.extract("That comes to thirty-five hours a week."));
+    assertEquals(
+        "80",
+        AnswerExtractor.extract("**Final Answer:** Their average guess is eighty jelly beans."));
+  }
 }

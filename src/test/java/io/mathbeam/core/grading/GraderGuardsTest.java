@@ -58,6 +58,7 @@ public class GraderGuardsTest {
     same("3-4i", "\\overline{3+4i}");
     same("-2", "\\det\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}");
     same("120", "\\mathrm{C}_{10}^{3}");
+    same("f(x)=1", "f(x) \\equiv 1");
     same(
         "\\begin{pmatrix} 1&2\\\\3&4\\end{pmatrix}",
         "\\begin{pmatrix}1 & 2\\\\ 3 & 4\\\\\\end{pmatrix}");
