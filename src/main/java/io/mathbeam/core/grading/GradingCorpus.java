@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The grader's own case corpus, shipped in the jar ({@code corpus/} beside this class, described in
- * its README.md): answer-equivalence cases in nine categories, each tagged with where its form was
+ * its README.md): answer-equivalence cases in ten categories, each tagged with where its form was
  * seen. {@code bench-grade} reports agreement per category over it, and the build fails when a
  * category falls below its floor ({@code GradingCorpusTest}).
  */
@@ -28,7 +28,8 @@ public final class GradingCorpus {
           "solution_lists",
           "text",
           "expressions",
-          "guards");
+          "guards",
+          "responses");
 
   private GradingCorpus() {}
 
