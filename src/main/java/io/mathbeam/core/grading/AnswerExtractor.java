@@ -65,7 +65,8 @@ public final class AnswerExtractor {
 
   private static final Pattern MATH_JOINER = Pattern.compile("\\s*(?:,\\s*(?:and|or)?|and|or)\\s*");
 
-  private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
+  /** A bold span that is not a label: {@code **Conclusion**:} introduces what follows. */
+  private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*(?!\\s*[:\uff1a])");
 
   private static final Pattern TEXT_CONTENT =
       Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
