@@ -58,14 +58,31 @@ final class NumberWords {
 
   private NumberWords() {}
 
-  /** The last number written in words in {@code sentence} as digits, or null when there is none. */
+  /**
+   * A sentence that states a quantity: a verb of result, then within a few words the number (
+   * {@code makes eighteen dollars}, {@code comes to thirty-five hours}, {@code is eighty}).
+   */
+  private static final Pattern STATEMENT =
+      Pattern.compile(
+          "(?i)\\b(?:is|are|was|were|makes?|made|comes?\\s+to|equals?|totals?|gets?|has|have"
+              + "|earns?|needs?|costs?|takes?)\\s+(?:[A-Za-z$]+\\s+){0,3}$");
+
+  /**
+   * The last number written in words in {@code sentence} as digits, when the sentence states it as
+   * a result; null otherwise ({@code one of the cases} is no answer).
+   */
   static String last(String sentence) {
     Matcher m = RUN.matcher(sentence);
     String found = null;
+    int start = -1;
     while (m.find()) {
       found = m.group();
+      start = m.start();
     }
-    if (found == null) {
+    if (found == null
+        || found.equalsIgnoreCase("one")
+        || found.equalsIgnoreCase("zero")
+        || !STATEMENT.matcher(sentence.substring(0, start)).find()) {
       return null;
     }
     long total = 0;
