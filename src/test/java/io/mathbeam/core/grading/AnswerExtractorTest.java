@@ -188,5 +188,7 @@ public class AnswerExtractorTest {
     assertEquals(
         "80",
         AnswerExtractor.extract("**Final Answer:** Their average guess is eighty jelly beans."));
+    assertNull(AnswerExtractor.extract("Hmm, let me try one of the other cases instead."));
+    assertNull(AnswerExtractor.extract("So the two sides of this expression look alike."));
   }
 }
