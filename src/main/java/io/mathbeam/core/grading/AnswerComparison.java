@@ -16,6 +16,13 @@ final class AnswerComparison {
   private final String answer;
   private final String normalized;
   private final boolean percent;
+
+  /** The unit the answer states ({@link Units}), or null. */
+  private final String unit;
+
+  /** Whether the answer is a word wrapped whole in a text command ({@link TextAnswer}). */
+  private final boolean wrappedWord;
+
   private List<Expr> readings;
   private boolean unparseable;
   private boolean tooLarge;
@@ -24,6 +31,8 @@ final class AnswerComparison {
     this.answer = answer;
     this.normalized = AnswerNormalizer.normalize(answer);
     this.percent = AnswerNormalizer.hasPercent(answer);
+    this.unit = hasUnitSign(answer) ? Units.of(answer) : null;
+    this.wrappedWord = TextAnswer.of(answer) != null;
   }
 
   /**
@@ -49,14 +58,10 @@ final class AnswerComparison {
     if (g.isEmpty()) {
       return GradeStatus.GRADER_ERROR;
     }
-    if (hasUnitSign(answer) && hasUnitSign(gold) && Units.conflict(answer, gold)) {
-      // 5 cm and 5 m, 60^\circ and 60 rad: the same number of another unit.
+    if (unit != null && unitsDisagree(gold)) {
       return GradeStatus.INCORRECT;
     }
-    if (degreesAgainstRadians(gold)) {
-      return GradeStatus.INCORRECT;
-    }
-    if (TextAnswer.of(answer) != null || TextAnswer.of(gold) != null) {
+    if (wrappedWord || TextAnswer.of(gold) != null) {
       // \text{no} is a word: against on, it is compared as text, never as the product n o.
       return decided(Equivalence.textEquals(a, g));
     }
@@ -139,15 +144,20 @@ final class AnswerComparison {
   }
 
   /**
-   * An answer in degrees written with a unit word against a gold in radians ({@code \frac{\pi}{3}
-   * \text{ degrees}} against {@code \frac{\pi}{3}}): the word cannot be read as radians, and
-   * without it the numbers would match.
+   * The answer states a unit and the gold another one ({@code 5 cm} and {@code 5 m}, {@code
+   * 60^\circ} and {@code 60 rad}: the same number of another unit), or the answer is in degrees by
+   * a word against a gold in radians ({@code \frac{\pi}{3} \text{ degrees}} against {@code
+   * \frac{\pi}{3}}: a word cannot be read as radians, and without it the numbers would match).
    */
-  private boolean degreesAgainstRadians(String gold) {
-    return gold.contains("\\pi")
-        && !AnswerNormalizer.hasDegreeMark(gold)
+  private boolean unitsDisagree(String gold) {
+    String goldUnit = hasUnitSign(gold) ? Units.of(gold) : null;
+    if (goldUnit != null) {
+      return !goldUnit.equals(unit);
+    }
+    return unit.equals("deg")
         && answer.contains("degree")
-        && answer.contains("\\pi");
+        && answer.contains("\\pi")
+        && gold.contains("\\pi");
   }
 
   private static GradeStatus decided(boolean equal) {

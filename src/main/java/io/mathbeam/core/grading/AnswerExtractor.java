@@ -306,7 +306,7 @@ public final class AnswerExtractor {
   }
 
   private static String lastMath(String region) {
-    MathSpans found = new MathSpans(region);
+    MathSpans found = new MathSpans(region, false);
     int i = 0;
     int n = region.length();
     while (i < n) {
@@ -349,23 +349,35 @@ public final class AnswerExtractor {
    */
   private static final class MathSpans {
     private final String region;
+    private final boolean firstRunOnly;
     private final List<String> run = new ArrayList<>();
     private int runEnd = -1;
+    private boolean closed;
 
-    MathSpans(String region) {
+    /** {@code firstRunOnly}: keep the first run of joined spans instead of the last. */
+    MathSpans(String region, boolean firstRunOnly) {
       this.region = region;
+      this.firstRunOnly = firstRunOnly;
     }
 
     void offer(String content, int start, int end) {
-      String kept = keep(null, content);
-      if (kept == null) {
+      if (closed) {
         return;
       }
+      String kept = keep(null, content);
       boolean joined =
-          runEnd >= 0
+          kept != null
+              && runEnd >= 0
               && run.size() < Boxes.MAX_JOINED_BOXES
               && start - runEnd <= 12
               && MATH_JOINER.matcher(region.substring(runEnd, start)).matches();
+      if (firstRunOnly && !run.isEmpty() && !joined) {
+        closed = true;
+        return;
+      }
+      if (kept == null) {
+        return;
+      }
       if (!joined) {
         run.clear();
       }
@@ -439,27 +451,14 @@ public final class AnswerExtractor {
     }
     // The first span, with the spans joined to it by "and", "or" or commas: "the roots are $x =
     // 7$, $x = 3$, and $x = 5$".
+    MathSpans spans = new MathSpans(sentence, true);
     Matcher m = MATH_SPAN.matcher(sentence);
-    List<String> run = new ArrayList<>();
-    int end = -1;
     while (m.find()) {
       String span = m.group();
-      String content =
-          span.startsWith("$$")
-              ? span.substring(2, span.length() - 2)
-              : span.startsWith("$")
-                  ? span.substring(1, span.length() - 1)
-                  : span.substring(2, span.length() - 2);
-      if (!run.isEmpty() && !MATH_JOINER.matcher(sentence.substring(end, m.start())).matches()) {
-        break;
-      }
-      if (content.isBlank() || isWordy(content)) {
-        return run.isEmpty() ? null : String.join(", ", run);
-      }
-      run.add(content.trim());
-      end = m.end();
+      int delimiter = span.startsWith("$$") || span.startsWith("\\(") ? 2 : 1;
+      spans.offer(span.substring(delimiter, span.length() - delimiter), m.start(), m.end());
     }
-    return run.isEmpty() ? null : String.join(", ", run);
+    return spans.answer();
   }
 
   private static boolean isWordy(String text) {

@@ -26,30 +26,7 @@ final class Boxes {
     if (text.indexOf('\\') < 0) {
       return null;
     }
-    Matcher m = BOX.matcher(text);
-    List<int[]> boxes = new ArrayList<>();
-    while (m.find()) {
-      int i = m.end();
-      while (i < text.length() && text.charAt(i) == ' ') {
-        i++;
-      }
-      if (i < text.length() && text.charAt(i) == '{') {
-        int close = Braces.matching(text, i);
-        if (close > 0) {
-          boxes.add(new int[] {m.start(), i + 1, close, close + 1});
-        }
-      } else if (i > m.end()) {
-        int end = i;
-        while (end < text.length()
-            && !Character.isWhitespace(text.charAt(end))
-            && text.charAt(end) != '$') {
-          end++;
-        }
-        if (end > i) {
-          boxes.add(new int[] {m.start(), i, end, end});
-        }
-      }
-    }
+    List<int[]> boxes = spans(text);
     if (boxes.isEmpty()) {
       return null;
     }
@@ -83,20 +60,42 @@ final class Boxes {
    */
   static List<String> exactly(String response, int count) {
     String region = ResponseRegion.of(response);
-    Matcher m = BOX.matcher(region);
     List<String> contents = new ArrayList<>();
+    for (int[] box : spans(region)) {
+      contents.add(region.substring(box[1], box[2]).trim());
+    }
+    return contents.size() == count ? contents : null;
+  }
+
+  /**
+   * Every complete box of {@code text}, in order: {start, content start, content end, end}, for
+   * {@code \boxed{...}} (brace-matched) and {@code \boxed 5}.
+   */
+  private static List<int[]> spans(String text) {
+    Matcher m = BOX.matcher(text);
+    List<int[]> boxes = new ArrayList<>();
     while (m.find()) {
-      int open = m.end();
-      while (open < region.length() && region.charAt(open) == ' ') {
-        open++;
+      int i = m.end();
+      while (i < text.length() && text.charAt(i) == ' ') {
+        i++;
       }
-      if (open < region.length() && region.charAt(open) == '{') {
-        int close = Braces.matching(region, open);
+      if (i < text.length() && text.charAt(i) == '{') {
+        int close = Braces.matching(text, i);
         if (close > 0) {
-          contents.add(region.substring(open + 1, close).trim());
+          boxes.add(new int[] {m.start(), i + 1, close, close + 1});
+        }
+      } else if (i > m.end()) {
+        int end = i;
+        while (end < text.length()
+            && !Character.isWhitespace(text.charAt(end))
+            && text.charAt(end) != '$') {
+          end++;
+        }
+        if (end > i) {
+          boxes.add(new int[] {m.start(), i, end, end});
         }
       }
     }
-    return contents.size() == count ? contents : null;
+    return boxes;
   }
 }

@@ -83,11 +83,4 @@ final class Units {
     }
     return null;
   }
-
-  /** Whether both answers state a unit and the units differ. */
-  static boolean conflict(String answer, String gold) {
-    String a = of(answer);
-    String g = a == null ? null : of(gold);
-    return a != null && g != null && !a.equals(g);
-  }
 }
