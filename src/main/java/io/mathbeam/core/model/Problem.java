@@ -1,5 +1,6 @@
 package io.mathbeam.core.model;
 
+import io.mathbeam.core.code.CodeTask;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
@@ -15,6 +16,8 @@ import java.util.Objects;
  * @param source where the row came from, {@code file:line}, for error messages
  * @param choices the options of a multiple-choice problem in the file's order (its gold answer is
  *     then the letter of the correct option, A for the first); empty for other problems
+ * @param code for a code problem, the tests that grade it (its gold answer is then the reference
+ *     solution, or a line saying which tests must pass); null for other problems
  */
 public record Problem(
     String datasetId,
@@ -23,8 +26,21 @@ public record Problem(
     List<String> goldAnswers,
     int samples,
     String source,
-    List<String> choices)
+    List<String> choices,
+    CodeTask code)
     implements Serializable {
+
+  /** A problem that is not a code problem. */
+  public Problem(
+      String datasetId,
+      String problemId,
+      String problem,
+      List<String> goldAnswers,
+      int samples,
+      String source,
+      List<String> choices) {
+    this(datasetId, problemId, problem, goldAnswers, samples, source, choices, null);
+  }
 
   /** A problem that is not multiple choice. */
   public Problem(
@@ -34,7 +50,7 @@ public record Problem(
       List<String> goldAnswers,
       int samples,
       String source) {
-    this(datasetId, problemId, problem, goldAnswers, samples, source, List.of());
+    this(datasetId, problemId, problem, goldAnswers, samples, source, List.of(), null);
   }
 
   public Problem {
@@ -54,6 +70,10 @@ public record Problem(
 
   public boolean isMultipleChoice() {
     return !choices.isEmpty();
+  }
+
+  public boolean isCode() {
+    return code != null;
   }
 
   /** The key that identifies this problem across datasets. */

@@ -1,5 +1,6 @@
 package io.mathbeam.core.model;
 
+import io.mathbeam.core.code.CodeTask;
 import java.io.Serializable;
 import java.util.List;
 
@@ -13,6 +14,7 @@ import java.util.List;
  *     sample index)
  * @param choices the options of a multiple-choice problem in the order shown to the model (A
  *     first); empty for other problems
+ * @param code the tests of a code problem; null for other problems
  */
 public record SampleRequest(
     String datasetId,
@@ -22,8 +24,31 @@ public record SampleRequest(
     int sampleIndex,
     int samplesPerProblem,
     long seed,
-    List<String> choices)
+    List<String> choices,
+    CodeTask code)
     implements Serializable {
+
+  /** A sample of a problem that is not a code problem. */
+  public SampleRequest(
+      String datasetId,
+      String problemId,
+      String problem,
+      List<String> goldAnswers,
+      int sampleIndex,
+      int samplesPerProblem,
+      long seed,
+      List<String> choices) {
+    this(
+        datasetId,
+        problemId,
+        problem,
+        goldAnswers,
+        sampleIndex,
+        samplesPerProblem,
+        seed,
+        choices,
+        null);
+  }
 
   /** A sample of a problem that is not multiple choice. */
   public SampleRequest(
@@ -52,6 +77,10 @@ public record SampleRequest(
 
   public boolean isMultipleChoice() {
     return !choices.isEmpty();
+  }
+
+  public boolean isCode() {
+    return code != null;
   }
 
   public String problemKey() {

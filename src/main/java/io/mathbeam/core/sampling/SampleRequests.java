@@ -18,7 +18,15 @@ public final class SampleRequests {
     long seed = SeedDerivation.seed(baseSeed, p.datasetId(), p.problemId(), index);
     if (!p.isMultipleChoice()) {
       return new SampleRequest(
-          p.datasetId(), p.problemId(), p.problem(), p.goldAnswers(), index, p.samples(), seed);
+          p.datasetId(),
+          p.problemId(),
+          p.problem(),
+          p.goldAnswers(),
+          index,
+          p.samples(),
+          seed,
+          List.of(),
+          p.code());
     }
     MultipleChoice original =
         new MultipleChoice(p.choices(), p.goldAnswers().get(0).charAt(0) - 'A');

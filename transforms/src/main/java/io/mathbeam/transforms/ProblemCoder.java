@@ -23,6 +23,7 @@ public final class ProblemCoder extends AtomicCoder<Problem> {
     Wire.writeInt(p.samples(), out);
     Wire.writeString(p.source(), out);
     Wire.writeStrings(p.choices(), out);
+    CodeTaskWire.write(p.code(), out);
   }
 
   @Override
@@ -34,7 +35,8 @@ public final class ProblemCoder extends AtomicCoder<Problem> {
         Wire.readStrings(in),
         Wire.readInt(in),
         Wire.readString(in),
-        Wire.readStrings(in));
+        Wire.readStrings(in),
+        CodeTaskWire.read(in));
   }
 
   @Override

@@ -24,6 +24,7 @@ public final class SampleRequestCoder extends AtomicCoder<SampleRequest> {
     Wire.writeInt(r.samplesPerProblem(), out);
     Wire.writeLong(r.seed(), out);
     Wire.writeStrings(r.choices(), out);
+    CodeTaskWire.write(r.code(), out);
   }
 
   @Override
@@ -36,7 +37,8 @@ public final class SampleRequestCoder extends AtomicCoder<SampleRequest> {
         Wire.readInt(in),
         Wire.readInt(in),
         Wire.readLong(in),
-        Wire.readStrings(in));
+        Wire.readStrings(in),
+        CodeTaskWire.read(in));
   }
 
   @Override

@@ -1,0 +1,13 @@
+package io.mathbeam.core.code;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/** One test case of a code problem. */
+public record CodeTest(String input, String output, CodeTestType type) implements Serializable {
+  public CodeTest {
+    Objects.requireNonNull(input, "input");
+    Objects.requireNonNull(output, "output");
+    Objects.requireNonNull(type, "type");
+  }
+}
