@@ -66,12 +66,9 @@ final class GenerationRequestBody {
       if (template.systemPrompt() != null) {
         messages.addObject().put("role", "system").put("content", template.systemPrompt());
       }
-      messages
-          .addObject()
-          .put("role", "user")
-          .put("content", template.userMessage(request.problem()));
+      messages.addObject().put("role", "user").put("content", template.userMessage(request));
     } else {
-      root.put("prompt", template.rawPrompt(request.problem()));
+      root.put("prompt", template.rawPrompt(request));
     }
     return root;
   }

@@ -48,10 +48,10 @@ final class PromptLengths {
    */
   static int upperBound(Api api, SampleRequest request, PromptTemplate template) {
     if (api == Api.COMPLETIONS) {
-      return utf8Bytes(template.rawPrompt(request.problem())) + RAW_PROMPT_TOKENS;
+      return utf8Bytes(template.rawPrompt(request)) + RAW_PROMPT_TOKENS;
     }
     String system = template.systemPrompt();
-    return utf8Bytes(template.userMessage(request.problem()))
+    return utf8Bytes(template.userMessage(request))
         + (system == null ? 0 : utf8Bytes(system))
         + CHAT_TEMPLATE_TOKENS;
   }

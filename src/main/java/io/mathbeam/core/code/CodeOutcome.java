@@ -1,5 +1,6 @@
 package io.mathbeam.core.code;
 
+import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.sandbox.ExecutionStatus;
 import java.io.Serializable;
 
@@ -35,6 +36,20 @@ public record CodeOutcome(
   /** Every test passed. */
   public boolean passed() {
     return code != null && execution == ExecutionStatus.OK && testsPassed == testsTotal;
+  }
+
+  /**
+   * The grade: {@code no_answer} without a program, {@code grader_error} when the sandbox failed
+   * (never the model's fault), else correct exactly when every test passed.
+   */
+  public GradeStatus gradeStatus() {
+    if (!hasCode()) {
+      return GradeStatus.NO_ANSWER;
+    }
+    if (execution == ExecutionStatus.SANDBOX_ERROR) {
+      return GradeStatus.GRADER_ERROR;
+    }
+    return passed() ? GradeStatus.CORRECT : GradeStatus.INCORRECT;
   }
 
   /** A response without a program: nothing ran. */

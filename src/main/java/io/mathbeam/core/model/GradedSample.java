@@ -1,5 +1,6 @@
 package io.mathbeam.core.model;
 
+import io.mathbeam.core.code.CodeOutcome;
 import java.io.Serializable;
 
 /**
@@ -10,6 +11,8 @@ import java.io.Serializable;
  * @param gradeMicros time the grader took
  * @param symbolicStatus the symbolic grader's own grade; equals {@code status} without a judge
  * @param judgment the judge model's decision, or null when the sample was not sent to a judge
+ * @param code for a code problem, what running the response's program against the tests showed (its
+ *     extracted answer is then the program); null for other problems
  */
 public record GradedSample(
     Generation generation,
@@ -17,8 +20,26 @@ public record GradedSample(
     GradeStatus status,
     long gradeMicros,
     GradeStatus symbolicStatus,
-    Judgment judgment)
+    Judgment judgment,
+    CodeOutcome code)
     implements Serializable {
+
+  /** A sample of a problem that is not a code problem. */
+  public GradedSample(
+      Generation generation,
+      String extractedAnswer,
+      GradeStatus status,
+      long gradeMicros,
+      GradeStatus symbolicStatus,
+      Judgment judgment) {
+    this(generation, extractedAnswer, status, gradeMicros, symbolicStatus, judgment, null);
+  }
+
+  /** A code problem's sample, graded by running its program. */
+  public static GradedSample ofCode(
+      Generation generation, CodeOutcome code, GradeStatus status, long gradeMicros) {
+    return new GradedSample(generation, code.code(), status, gradeMicros, status, null, code);
+  }
 
   /** A sample graded by the symbolic grader alone. */
   public GradedSample(
@@ -37,6 +58,6 @@ public record GradedSample(
   /** This sample with the judge's decision and the final grade it leads to. */
   public GradedSample withJudgment(Judgment judgment, GradeStatus finalStatus) {
     return new GradedSample(
-        generation, extractedAnswer, finalStatus, gradeMicros, symbolicStatus, judgment);
+        generation, extractedAnswer, finalStatus, gradeMicros, symbolicStatus, judgment, code);
   }
 }

@@ -13,8 +13,9 @@ import java.util.stream.Stream;
 /**
  * Resolves the user's {@code --problems} and {@code --benchmarks} flags into input files.
  *
- * <p>{@code --benchmarks=aime24:64,math500:4} names {@code <dataDir>/<name>.jsonl} files (or {@code
- * .csv}, {@code .parquet}) with an optional per-benchmark K; a name that is a built-in set resolves
+ * <p>{@code --benchmarks=aime24:64,math500:4} names {@code <dataDir>/<name>.jsonl} files, or {@code
+ * <dataDir>/code/<name>.jsonl} for code benchmarks such as {@code humaneval} (or {@code .csv},
+ * {@code .parquet}) with an optional per-benchmark K; a name that is a built-in set resolves
  * without a data directory. {@code --problems=a.jsonl,b.csv} takes any files; each file's base name
  * is its dataset id.
  */
@@ -59,10 +60,14 @@ public final class ProblemSelection {
               + BuiltinProblems.names()
               + ")");
     }
-    for (String extension : List.of(".jsonl", ".csv", ".parquet")) {
-      Path file = Paths.get(dataDir, name + extension);
-      if (Files.isRegularFile(file)) {
-        return new ProblemSource(file.toString(), name, samples, ProblemFormat.of(file.toString()));
+    // code benchmarks (humaneval) sit in a code/ subfolder, apart from the math files
+    for (Path dir : List.of(Paths.get(dataDir), Paths.get(dataDir, CODE_FOLDER))) {
+      for (String extension : List.of(".jsonl", ".csv", ".parquet")) {
+        Path file = dir.resolve(name + extension);
+        if (Files.isRegularFile(file)) {
+          return new ProblemSource(
+              file.toString(), name, samples, ProblemFormat.of(file.toString()));
+        }
       }
     }
     if (BuiltinProblems.exists(name)) {
@@ -77,6 +82,9 @@ public final class ProblemSelection {
             + available(Paths.get(dataDir))
             + (name.equals(GPQA_DIAMOND) ? GPQA_HINT : ""));
   }
+
+  /** The data directory's subfolder of code benchmarks. */
+  public static final String CODE_FOLDER = "code";
 
   /** The GPQA-Diamond set: gated, so it never ships; users who have it put it in the data dir. */
   public static final String GPQA_DIAMOND = "gpqa_diamond";

@@ -1,5 +1,6 @@
 package io.mathbeam.core.sampling;
 
+import io.mathbeam.core.model.SampleRequest;
 import java.io.Serializable;
 
 /**
@@ -29,6 +30,20 @@ public record PromptTemplate(String systemPrompt, String userTemplate) implement
 
   public String userMessage(String problem) {
     return userTemplate.replace(PROBLEM_PLACEHOLDER, problem);
+  }
+
+  /**
+   * The user message of a sample: a code problem's text is already the whole message (it says how
+   * to answer), the math template would ask for a boxed answer instead of a program.
+   */
+  public String userMessage(SampleRequest request) {
+    return request.isCode() ? request.problem() : userMessage(request.problem());
+  }
+
+  /** {@link #rawPrompt(String)} of a sample, with {@link #userMessage(SampleRequest)}. */
+  public String rawPrompt(SampleRequest request) {
+    String user = userMessage(request);
+    return systemPrompt == null ? user : systemPrompt + "\n\n" + user;
   }
 
   /** The single raw prompt for the completions API: system prompt, blank line, user message. */

@@ -84,6 +84,7 @@ public final class BrowsedSamples {
         s.correct(),
         s.finishReason(),
         s.completionTokens(),
-        response);
+        response,
+        s.code());
   }
 }

@@ -66,8 +66,11 @@ details.sample { margin: 4px 0; border-left: 4px solid #888; padding-left: 8px; 
 details.sample.ok { border-color: #009E73; } details.sample.bad { border-color: #D55E00; }
 details.sample summary { cursor: pointer; font: 12px ui-monospace, "DejaVu Sans Mono",
   monospace; overflow-wrap: anywhere; }
-pre.response { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 40em;
-  overflow: auto; background: #f8f8fa; padding: 6px 8px; margin: 4px 0; font-size: 12px; }
+pre.response, pre.code, pre.first-failure { white-space: pre-wrap; overflow-wrap: anywhere;
+  max-height: 40em; overflow: auto; background: #f8f8fa; padding: 6px 8px; margin: 4px 0;
+  font-size: 12px; }
+pre.first-failure { background: #fff4ec; }
+.code-result, .code-label { margin: 4px 0; font-size: 12px; color: #333; }
 .cut { color: #7a2e00; background: #fff4ec; font-style: italic; }
 .note { color: #555; font-style: italic; margin: 4px 0; }
 code { background: #f0f0f2; padding: 0 3px; border-radius: 3px; overflow-wrap: anywhere; }

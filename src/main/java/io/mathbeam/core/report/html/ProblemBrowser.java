@@ -10,6 +10,8 @@ import java.util.Set;
  */
 final class ProblemBrowser {
   private static final int MAX_ANSWER_CHARS = 60;
+  private static final int MAX_CODE_CHARS = 6_000;
+  private static final int MAX_FAILURE_CHARS = 2_000;
 
   private ProblemBrowser() {}
 
@@ -122,7 +124,9 @@ final class ProblemBrowser {
           list.append(Html.escape(r));
           chars += r.length();
         }
-        list.append("</pre></details>\n");
+        list.append("</pre>");
+        appendCode(list, s);
+        list.append("</details>\n");
         embedded++;
       }
       int shown = chosen.size();
@@ -219,7 +223,39 @@ final class ProblemBrowser {
     return s.extractedAnswer() == null ? "none" : "bad";
   }
 
+  /** A code sample's program and its first failing test, both escaped. */
+  private static void appendCode(StringBuilder list, SampleView s) {
+    CodeView c = s.code();
+    if (c == null || c.execution() == null) {
+      return;
+    }
+    list.append("<p class=\"code-result\">Tests passed: ")
+        .append(c.testsPassed())
+        .append(" of ")
+        .append(c.testsTotal())
+        .append(" \u00b7 execution: ")
+        .append(Html.escape(c.execution()))
+        .append("</p>");
+    if (!c.firstFailure().isEmpty()) {
+      list.append("<p class=\"code-label\">First failing test</p><pre class=\"first-failure\">")
+          .append(Html.escape(cut(c.firstFailure(), MAX_FAILURE_CHARS)))
+          .append("</pre>");
+    }
+    list.append("<p class=\"code-label\">Program run</p><pre class=\"code\">")
+        .append(Html.escape(cut(s.extractedAnswer(), MAX_CODE_CHARS)))
+        .append("</pre>");
+  }
+
+  private static String cut(String text, int max) {
+    return text.length() <= max
+        ? text
+        : text.substring(0, safeEnd(text, max)) + "\n[\u2026 cut at " + max + " characters]";
+  }
+
   private static String shortAnswer(SampleView s) {
+    if (s.code() != null) {
+      return s.code().summary();
+    }
     if (s.extractedAnswer() == null) {
       return "no answer";
     }
