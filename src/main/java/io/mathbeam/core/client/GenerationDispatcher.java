@@ -35,6 +35,7 @@ public final class GenerationDispatcher {
   private final SamplingParams params;
   private final int window;
   private final int samplesPerRequest;
+  private final SampleGenerator single;
   private final LinkedBlockingQueue<Generation> done = new LinkedBlockingQueue<>();
   private final AtomicInteger dispatchRequests = new AtomicInteger();
 
@@ -58,6 +59,21 @@ public final class GenerationDispatcher {
       SamplingParams params,
       int window,
       int samplesPerRequest) {
+    this(client, template, params, window, samplesPerRequest, null);
+  }
+
+  /**
+   * @param single draws each sample on its own (tool-integrated reasoning: a sample's requests
+   *     depend on its own outputs), or null to use the client directly; given, every request
+   *     carries one sample
+   */
+  public GenerationDispatcher(
+      OpenAiClient client,
+      PromptTemplate template,
+      SamplingParams params,
+      int window,
+      int samplesPerRequest,
+      SampleGenerator single) {
     if (window < 1 || samplesPerRequest < 1) {
       throw new IllegalArgumentException("window and samplesPerRequest must be >= 1");
     }
@@ -65,7 +81,8 @@ public final class GenerationDispatcher {
     this.template = template;
     this.params = params;
     this.window = window;
-    this.samplesPerRequest = params.temperature() == 0 ? 1 : samplesPerRequest;
+    this.single = single;
+    this.samplesPerRequest = params.temperature() == 0 || single != null ? 1 : samplesPerRequest;
   }
 
   /** Queues a sample and sends whatever now fits in the window. */
@@ -183,10 +200,24 @@ public final class GenerationDispatcher {
 
   private void send(List<SampleRequest> batch) {
     try {
-      if (batch.size() == 1) {
+      if (single != null) {
+        single
+            .generate(batch.get(0))
+            .whenComplete(
+                (generation, error) ->
+                    finished(
+                        batch,
+                        error == null && generation != null ? List.of(generation) : null,
+                        error));
+      } else if (batch.size() == 1) {
         client
             .generate(batch.get(0), template, params)
-            .whenComplete((generation, error) -> finished(batch, List.of(generation), error));
+            .whenComplete(
+                (generation, error) ->
+                    finished(
+                        batch,
+                        error == null && generation != null ? List.of(generation) : null,
+                        error));
       } else {
         client
             .generateBatch(batch, template, params)

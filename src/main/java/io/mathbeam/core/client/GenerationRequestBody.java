@@ -67,6 +67,12 @@ final class GenerationRequestBody {
         messages.addObject().put("role", "system").put("content", template.systemPrompt());
       }
       messages.addObject().put("role", "user").put("content", template.userMessage(request));
+      if (template.assistantPrefix() != null) {
+        // vLLM: the model continues this message instead of starting a new one (spec §2.2)
+        messages.addObject().put("role", "assistant").put("content", template.assistantPrefix());
+        root.put("add_generation_prompt", false);
+        root.put("continue_final_message", true);
+      }
     } else {
       root.put("prompt", template.rawPrompt(request));
     }

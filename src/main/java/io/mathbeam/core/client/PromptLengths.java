@@ -51,8 +51,10 @@ final class PromptLengths {
       return utf8Bytes(template.rawPrompt(request)) + RAW_PROMPT_TOKENS;
     }
     String system = template.systemPrompt();
+    String prefix = template.assistantPrefix();
     return utf8Bytes(template.userMessage(request))
         + (system == null ? 0 : utf8Bytes(system))
+        + (prefix == null ? 0 : utf8Bytes(prefix))
         + CHAT_TEMPLATE_TOKENS;
   }
 

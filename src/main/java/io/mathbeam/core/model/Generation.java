@@ -14,6 +14,8 @@ import java.io.Serializable;
  * @param attempts HTTP attempts made, retries included
  * @param errorClass null on success; otherwise a {@link ErrorClass} name
  * @param errorMessage a human-readable reason for failures
+ * @param codeExecutions with tool-integrated reasoning, the programs run while generating (the text
+ *     then holds their outputs); null otherwise
  */
 public record Generation(
     SampleRequest request,
@@ -26,8 +28,37 @@ public record Generation(
     String replica,
     int attempts,
     String errorClass,
-    String errorMessage)
+    String errorMessage,
+    CodeExecutions codeExecutions)
     implements Serializable {
+
+  /** A generation without code execution. */
+  public Generation(
+      SampleRequest request,
+      String text,
+      String reasoning,
+      String finishReason,
+      int promptTokens,
+      int completionTokens,
+      long latencyMs,
+      String replica,
+      int attempts,
+      String errorClass,
+      String errorMessage) {
+    this(
+        request,
+        text,
+        reasoning,
+        finishReason,
+        promptTokens,
+        completionTokens,
+        latencyMs,
+        replica,
+        attempts,
+        errorClass,
+        errorMessage,
+        null);
+  }
 
   public boolean failed() {
     return errorClass != null;

@@ -9,8 +9,17 @@ import java.io.Serializable;
  *
  * @param systemPrompt optional system message (chat API) or prefix (completions API); null or empty
  *     for none
+ * @param assistantPrefix the start of the model's answer that a request continues (tool-integrated
+ *     reasoning: the text so far with the code's output appended): a final assistant message with
+ *     {@code continue_final_message} (chat API), or text after the prompt (completions API); null
+ *     for a fresh answer
  */
-public record PromptTemplate(String systemPrompt, String userTemplate) implements Serializable {
+public record PromptTemplate(String systemPrompt, String userTemplate, String assistantPrefix)
+    implements Serializable {
+
+  public PromptTemplate(String systemPrompt, String userTemplate) {
+    this(systemPrompt, userTemplate, null);
+  }
 
   public static final String PROBLEM_PLACEHOLDER = "{problem}";
   public static final String DEFAULT_USER_TEMPLATE =
@@ -22,6 +31,12 @@ public record PromptTemplate(String systemPrompt, String userTemplate) implement
           "user template must contain " + PROBLEM_PLACEHOLDER + ": " + userTemplate);
     }
     systemPrompt = systemPrompt == null || systemPrompt.isEmpty() ? null : systemPrompt;
+    assistantPrefix = assistantPrefix == null || assistantPrefix.isEmpty() ? null : assistantPrefix;
+  }
+
+  /** This template continuing an answer that starts with {@code prefix}. */
+  public PromptTemplate withAssistantPrefix(String prefix) {
+    return new PromptTemplate(systemPrompt, userTemplate, prefix);
   }
 
   public static PromptTemplate defaults() {
@@ -40,10 +55,14 @@ public record PromptTemplate(String systemPrompt, String userTemplate) implement
     return request.isCode() ? request.problem() : userMessage(request.problem());
   }
 
-  /** {@link #rawPrompt(String)} of a sample, with {@link #userMessage(SampleRequest)}. */
+  /**
+   * {@link #rawPrompt(String)} of a sample, with {@link #userMessage(SampleRequest)} and the
+   * assistant prefix, if any, right after it.
+   */
   public String rawPrompt(SampleRequest request) {
     String user = userMessage(request);
-    return systemPrompt == null ? user : systemPrompt + "\n\n" + user;
+    String prompt = systemPrompt == null ? user : systemPrompt + "\n\n" + user;
+    return assistantPrefix == null ? prompt : prompt + assistantPrefix;
   }
 
   /** The single raw prompt for the completions API: system prompt, blank line, user message. */

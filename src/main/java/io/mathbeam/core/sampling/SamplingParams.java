@@ -50,4 +50,8 @@ public record SamplingParams(
   public SamplingParams withMaxTokens(int value) {
     return new SamplingParams(temperature, topP, topK, minP, repetitionPenalty, value, stop);
   }
+
+  public SamplingParams withStop(List<String> strings) {
+    return new SamplingParams(temperature, topP, topK, minP, repetitionPenalty, maxTokens, strings);
+  }
 }
