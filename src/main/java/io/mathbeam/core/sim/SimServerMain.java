@@ -25,7 +25,8 @@ public final class SimServerMain {
           "  --medianOutputTokens=N  median output length (default 600)",
           "  --requestLog=FILE       append one JSON line per generation request",
           "  --answers=A.jsonl,B.jsonl  known problems (fields problem/answer; multiple-choice rows"
-              + " with choices, and GPQA rows with Question/Correct Answer)",
+              + " with choices, GPQA rows with Question/Correct Answer, and HumanEval rows with"
+              + " prompt/canonical_solution, answered with a ```python block)",
           "  --skill=S               scales every known problem's solve probability, capped at 1"
               + " (default 1; 0.5 halves it)",
           "  --errorRate=503:0.05,500:0.01  injected error statuses and probabilities",

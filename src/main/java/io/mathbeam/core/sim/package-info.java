@@ -17,6 +17,14 @@
  *       text, the final answer names that option's letter in the order shown ({@code \boxed{B}},
  *       {@code Answer: B}, {@code The answer is (B).}, {@code **B**}, or the option's text boxed);
  *       a sample that misses picks a wrong letter.
+ *   <li><b>Code problems.</b> An answer-key entry can be a code problem ({@link
+ *       io.mathbeam.core.sim.AnswerKey.Entry#codeProblem}; HumanEval rows of {@code --answers}),
+ *       whose gold is the reference solution. Its samples end with one {@code ```python} block
+ *       holding the reference (solved), a mutation of it that runs but computes wrong results, the
+ *       reference with {@code while True: pass} or a {@code raise} first in the function, or no
+ *       block at all; the shares are on {@link io.mathbeam.core.sim.CodeAnswerWriter}, and the
+ *       request log records {@code correct}, {@code wrong}, {@code hangs}, {@code raises} or {@code
+ *       missing}.
  *   <li><b>Judge.</b> With {@code SimConfig.judge} set, the fleet is a judge model: each request's
  *       {@code Reference answer:} and {@code Candidate's final answer:} lines are compared by the
  *       symbolic grader and the reply is a short CORRECT / INCORRECT verdict in varied forms, with
