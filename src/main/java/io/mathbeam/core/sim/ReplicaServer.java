@@ -485,9 +485,12 @@ final class ReplicaServer {
     JsonNode body = readJsonBody(exchange);
     String text;
     if (body.hasNonNull("messages")) {
+      boolean continueFinal = body.path("continue_final_message").asBoolean(false);
       text =
-          GenerationRequest.renderChat(
-              body.get("messages"), body.path("add_generation_prompt").asBoolean(true));
+          ChatTemplate.render(
+              body.get("messages"),
+              body.path("add_generation_prompt").asBoolean(!continueFinal),
+              continueFinal);
     } else if (body.hasNonNull("prompt")) {
       text = body.get("prompt").asText();
     } else {

@@ -25,6 +25,12 @@
  *       block at all; the shares are on {@link io.mathbeam.core.sim.CodeAnswerWriter}, and the
  *       request log records {@code correct}, {@code wrong}, {@code hangs}, {@code raises} or {@code
  *       missing}.
+ *   <li><b>Continuing a message.</b> Chat requests with {@code continue_final_message: true} must
+ *       set {@code add_generation_prompt: false} (both true: 400 {@code Cannot set both ...};
+ *       {@code add_generation_prompt} left at its default: the chat template's 400 {@code
+ *       continue_final_message and add_generation_prompt are not compatible ...}), and the last
+ *       message must be the assistant's (else 400; vLLM itself would continue a user turn). The
+ *       response holds only the new text.
  *   <li><b>Judge.</b> With {@code SimConfig.judge} set, the fleet is a judge model: each request's
  *       {@code Reference answer:} and {@code Candidate's final answer:} lines are compared by the
  *       symbolic grader and the reply is a short CORRECT / INCORRECT verdict in varied forms, with
