@@ -272,6 +272,33 @@ public final class AnswerKey {
     return 0.05 + 0.90 * unit;
   }
 
+  /**
+   * Where the last occurrence of {@code statement} in {@code prompt} ends, comparing both
+   * whitespace-normalised: the index in {@code prompt} just after its last character, or -1.
+   */
+  static int endOfLast(String statement, String prompt) {
+    String wanted = normalize(statement);
+    StringBuilder text = new StringBuilder(prompt.length());
+    int[] rawEnd = new int[prompt.length()];
+    boolean space = false;
+    for (int i = 0; i < prompt.length(); i++) {
+      char c = prompt.charAt(i);
+      if (Character.isWhitespace(c)) {
+        space = text.length() > 0;
+        continue;
+      }
+      if (space) {
+        rawEnd[text.length()] = i;
+        text.append(' ');
+        space = false;
+      }
+      rawEnd[text.length()] = i + 1;
+      text.append(c);
+    }
+    int at = wanted.isEmpty() ? -1 : text.lastIndexOf(wanted);
+    return at < 0 ? -1 : rawEnd[at + wanted.length() - 1];
+  }
+
   private static long hash(String s, int from) {
     long h = 0;
     for (int i = from; i < from + PREFIX; i++) {
