@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,10 @@ import java.util.regex.Pattern;
  * matches a problem when the problem's statement (whitespace-normalised) occurs in it; the longest
  * matching statement wins. Lookups hash every window of the prompt against an index of statement
  * prefixes, so they cost O(prompt length) whatever the number of problems.
+ *
+ * <p>An entry is a math problem (its gold is a final answer) or a code problem (its gold is the
+ * reference solution, which the model writes in a {@code ```python} block when it solves the
+ * problem; see {@link CodeAnswerWriter}).
  */
 public final class AnswerKey {
   private static final int PREFIX = 24;
@@ -33,11 +38,33 @@ public final class AnswerKey {
   private static final String GPQA_GOLD = "Correct Answer";
   private static final Pattern LETTER = Pattern.compile("\\(([A-Z])\\)|([A-Z])[.)]?");
 
-  /** One known problem. */
-  public record Entry(String problem, String gold) {
+  private static final String HUMANEVAL_PROMPT = "prompt";
+  private static final String HUMANEVAL_SOLUTION = "canonical_solution";
+
+  /**
+   * One known problem.
+   *
+   * @param gold a math problem's final answer, or a code problem's reference solution
+   * @param code whether this is a code problem
+   */
+  public record Entry(String problem, String gold, boolean code) {
     public Entry {
       Objects.requireNonNull(problem, "problem");
       Objects.requireNonNull(gold, "gold");
+    }
+
+    /** A math problem. */
+    public Entry(String problem, String gold) {
+      this(problem, gold, false);
+    }
+
+    /**
+     * A code problem: {@code statement} is what a prompt must contain (for HumanEval the function's
+     * signature and docstring), {@code referenceSolution} complete runnable code (for HumanEval the
+     * statement followed by its canonical body).
+     */
+    public static Entry codeProblem(String statement, String referenceSolution) {
+      return new Entry(statement, referenceSolution, true);
     }
   }
 
@@ -48,19 +75,19 @@ public final class AnswerKey {
   private final int size;
   private final long basePower;
 
-  private AnswerKey(Map<String, String> problems) {
+  private AnswerKey(Collection<Entry> entries) {
     long power = 1;
     for (int i = 0; i < PREFIX - 1; i++) {
       power *= BASE;
     }
     basePower = power;
     Map<String, Indexed> unique = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : problems.entrySet()) {
-      String normalized = normalize(e.getKey());
+    for (Entry entry : entries) {
+      String normalized = normalize(entry.problem());
       if (normalized.isEmpty()) {
         continue;
       }
-      unique.putIfAbsent(normalized, new Indexed(new Entry(e.getKey(), e.getValue()), normalized));
+      unique.putIfAbsent(normalized, new Indexed(entry, normalized));
     }
     for (Indexed indexed : unique.values()) {
       if (indexed.normalized.length() < PREFIX) {
@@ -75,12 +102,22 @@ public final class AnswerKey {
   }
 
   public static AnswerKey empty() {
-    return new AnswerKey(Map.of());
+    return new AnswerKey(List.of());
   }
 
-  /** A key from problem statement to gold answer. */
+  /** A key of math problems, from problem statement to gold answer. */
   public static AnswerKey of(Map<String, String> problemToGold) {
-    return new AnswerKey(problemToGold);
+    List<Entry> entries = new ArrayList<>();
+    problemToGold.forEach((problem, gold) -> entries.add(new Entry(problem, gold)));
+    return new AnswerKey(entries);
+  }
+
+  /**
+   * A key of any entries, math or code ({@link Entry#codeProblem}); of two entries with the same
+   * statement the first counts.
+   */
+  public static AnswerKey ofEntries(Collection<Entry> entries) {
+    return new AnswerKey(entries);
   }
 
   /**
@@ -93,10 +130,14 @@ public final class AnswerKey {
    * option's text; and a GPQA-style row (a {@code Correct Answer} field and no {@code
    * problemField}), whose statement is {@code Question} and gold {@code Correct Answer}. Choice
    * rows whose answer names no option are skipped.
+   *
+   * <p>HumanEval rows (a {@code prompt} and a {@code canonical_solution} field) are code problems:
+   * the statement is the {@code prompt} (signature and docstring) and the reference solution the
+   * prompt followed by the canonical body, so {@code serve-sim --answers=} takes a HumanEval file.
    */
   public static AnswerKey fromJsonl(List<Path> files, String problemField, String answerField)
       throws IOException {
-    Map<String, String> problems = new LinkedHashMap<>();
+    List<Entry> entries = new ArrayList<>();
     for (Path file : files) {
       try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
         String line;
@@ -111,6 +152,11 @@ public final class AnswerKey {
             row = JSON.readTree(line);
           } catch (IOException e) {
             throw new IOException(file + ":" + lineNo + ": not JSON: " + e.getMessage(), e);
+          }
+          if (row.path(HUMANEVAL_PROMPT).isTextual() && row.path(HUMANEVAL_SOLUTION).isTextual()) {
+            String prompt = row.get(HUMANEVAL_PROMPT).asText();
+            entries.add(Entry.codeProblem(prompt, prompt + row.get(HUMANEVAL_SOLUTION).asText()));
+            continue;
           }
           JsonNode problem = row.get(problemField);
           JsonNode answer = row.get(answerField);
@@ -132,13 +178,13 @@ public final class AnswerKey {
               continue;
             }
           }
-          problems.putIfAbsent(problem.asText(), gold.trim());
+          entries.add(new Entry(problem.asText(), gold.trim()));
         }
       } catch (UncheckedIOException e) {
         throw e.getCause();
       }
     }
-    return new AnswerKey(problems);
+    return new AnswerKey(entries);
   }
 
   /**
@@ -224,6 +270,33 @@ public final class AnswerKey {
     long h = StableHash.of(normalize(problem), 0x5eedL);
     double unit = (h >>> 11) * 0x1.0p-53;
     return 0.05 + 0.90 * unit;
+  }
+
+  /**
+   * Where the last occurrence of {@code statement} in {@code prompt} ends, comparing both
+   * whitespace-normalised: the index in {@code prompt} just after its last character, or -1.
+   */
+  static int endOfLast(String statement, String prompt) {
+    String wanted = normalize(statement);
+    StringBuilder text = new StringBuilder(prompt.length());
+    int[] rawEnd = new int[prompt.length()];
+    boolean space = false;
+    for (int i = 0; i < prompt.length(); i++) {
+      char c = prompt.charAt(i);
+      if (Character.isWhitespace(c)) {
+        space = text.length() > 0;
+        continue;
+      }
+      if (space) {
+        rawEnd[text.length()] = i;
+        text.append(' ');
+        space = false;
+      }
+      rawEnd[text.length()] = i + 1;
+      text.append(c);
+    }
+    int at = wanted.isEmpty() ? -1 : text.lastIndexOf(wanted);
+    return at < 0 ? -1 : rawEnd[at + wanted.length() - 1];
   }
 
   private static long hash(String s, int from) {

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param promptTokens token count of each prompt
  * @param maxTokens effective max_tokens
  * @param seed request seed, null when absent (or -1)
+ * @param continuedMessage chat with {@code continue_final_message}: the text of the final assistant
+ *     message, which the response continues; null otherwise
  */
 record GenerationRequest(
     boolean chat,
@@ -33,7 +35,8 @@ record GenerationRequest(
     List<String> stops,
     boolean stream,
     boolean includeUsage,
-    boolean includeReasoning) {
+    boolean includeReasoning,
+    String continuedMessage) {
 
   static final double GREEDY_EPSILON = 1e-5;
 
@@ -55,6 +58,9 @@ record GenerationRequest(
     if (body == null || !body.isObject()) {
       throw RequestRejectedException.validation(
           "model_attributes_type", null, "Input should be a valid dictionary or object", "None");
+    }
+    if (chat) {
+      ChatTemplate.checkGenerationFlags(body);
     }
     Integer n = optInt(body, "n");
     Double temperature = optDouble(body, "temperature");
@@ -108,6 +114,7 @@ record GenerationRequest(
     List<String> prompts = new ArrayList<>();
     List<String> lookups = new ArrayList<>();
     String hashSource;
+    String continuedMessage = null;
     if (chat) {
       JsonNode messages = body.get("messages");
       if (messages == null || messages.isNull()) {
@@ -118,13 +125,17 @@ record GenerationRequest(
             "list_type", "messages", "Input should be a valid list", "'" + messages + "'");
       }
       boolean addGenerationPrompt = optBool(body, "add_generation_prompt", true);
+      boolean continueFinal = optBool(body, "continue_final_message", false);
+      if (continueFinal) {
+        continuedMessage = ChatTemplate.continuedMessage(messages, addGenerationPrompt);
+      }
       StringBuilder lookup = new StringBuilder();
       for (JsonNode message : messages) {
         if (!"assistant".equals(message.path("role").asText("user"))) {
-          lookup.append(contentText(message.get("content"))).append('\n');
+          lookup.append(ChatTemplate.contentText(message.get("content"))).append('\n');
         }
       }
-      String rendered = renderChat(messages, addGenerationPrompt);
+      String rendered = ChatTemplate.render(messages, addGenerationPrompt, continueFinal);
       prompts.add(rendered);
       lookups.add(lookup.toString());
       hashSource = messages.toString();
@@ -248,43 +259,8 @@ record GenerationRequest(
         stops,
         stream,
         includeUsage,
-        includeReasoning);
-  }
-
-  /**
-   * The simulator's chat template (ChatML with an opened {@code <think>} block, like R1-distill
-   * templates): what prompt token counts of the chat endpoint and /tokenize are computed from.
-   */
-  static String renderChat(JsonNode messages, boolean addGenerationPrompt) {
-    StringBuilder rendered = new StringBuilder();
-    for (JsonNode message : messages) {
-      rendered
-          .append("<|im_start|>")
-          .append(message.path("role").asText("user"))
-          .append('\n')
-          .append(contentText(message.get("content")))
-          .append("<|im_end|>\n");
-    }
-    if (addGenerationPrompt) {
-      rendered.append("<|im_start|>assistant\n<think>\n");
-    }
-    return rendered.toString();
-  }
-
-  private static String contentText(JsonNode content) {
-    if (content == null || content.isNull()) {
-      return "";
-    }
-    if (content.isArray()) {
-      StringBuilder text = new StringBuilder();
-      for (JsonNode part : content) {
-        if (part.hasNonNull("text")) {
-          text.append(part.get("text").asText());
-        }
-      }
-      return text.toString();
-    }
-    return content.asText();
+        includeReasoning,
+        continuedMessage);
   }
 
   private static String tokenIdsAsText(JsonNode ids) {

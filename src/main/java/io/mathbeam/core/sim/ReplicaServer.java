@@ -57,6 +57,7 @@ final class ReplicaServer {
   private final RequestLog log;
   private final SimulatedModel model;
   private final SimulatedJudge judge;
+  private final TirModel tir;
   private final ResponseBodies bodies;
   private final FaultInjector faults;
   private final SplittableRandom serverRng;
@@ -78,6 +79,7 @@ final class ReplicaServer {
     this.model =
         new SimulatedModel(config.medianOutputTokens(), config.outputSigma(), config.skill());
     this.judge = config.judge() == null ? null : new SimulatedJudge(config.judge());
+    this.tir = config.tir() ? new TirModel(model) : null;
     this.bodies = new ResponseBodies(config);
     this.faults = new FaultInjector(config, StableHash.combine(config.faultSeed(), index));
     this.serverRng = new SplittableRandom(StableHash.combine(config.serverSeed(), index));
@@ -395,6 +397,21 @@ final class ReplicaServer {
       }
       Optional<AnswerKey.Entry> known = config.answerKey().lookup(lookup);
       PromptOptions options = known.isPresent() ? PromptOptions.find(lookup) : PromptOptions.NONE;
+      if (tir != null && known.isPresent() && TirModel.applies(known.get(), options)) {
+        // A TIR sample is keyed by its problem, not its prompt, which grows with each continuation.
+        AnswerKey.Entry entry = known.get();
+        long context =
+            StableHash.combine(
+                StableHash.of(AnswerKey.normalize(entry.problem()), 0x7157), paramsHash);
+        String soFar =
+            request.chat()
+                ? request.continuedMessage()
+                : prompt.substring(Math.max(0, AnswerKey.endOfLast(entry.problem(), prompt)));
+        for (int i = 0; i < request.n(); i++) {
+          choices.add(tir.generate(entry, soFar, context, baseSeed + i, cap, request.stops()));
+        }
+        continue;
+      }
       long context = StableHash.combine(StableHash.of(prompt, 0x9e37), paramsHash);
       for (int i = 0; i < request.n(); i++) {
         choices.add(model.generate(known, options, context, baseSeed + i, cap, request.stops()));
@@ -485,9 +502,12 @@ final class ReplicaServer {
     JsonNode body = readJsonBody(exchange);
     String text;
     if (body.hasNonNull("messages")) {
+      boolean continueFinal = body.path("continue_final_message").asBoolean(false);
       text =
-          GenerationRequest.renderChat(
-              body.get("messages"), body.path("add_generation_prompt").asBoolean(true));
+          ChatTemplate.render(
+              body.get("messages"),
+              body.path("add_generation_prompt").asBoolean(!continueFinal),
+              continueFinal);
     } else if (body.hasNonNull("prompt")) {
       text = body.get("prompt").asText();
     } else {

@@ -13,7 +13,8 @@ import java.util.List;
  *     {@code stream_stall}, {@code stream_drop}, {@code stream_error}), {@code killed} (replica
  *     stopped), {@code disconnected} (the client left a stream), or null. Stream faults strike
  *     after the 200 headers, so their status is 200
- * @param outcomes one per choice: correct, wrong, missing, truncated, stopped; null from a judge
+ * @param outcomes one per choice: correct, wrong, missing, truncated, stopped, and for code
+ *     problems hangs or raises; null from a judge
  * @param judgedAnswers a judge fleet's requests only: per prompt, the candidate answer its judge
  *     prompt named on its {@code Candidate's final answer:} line (null for a prompt without one);
  *     logged whatever the status

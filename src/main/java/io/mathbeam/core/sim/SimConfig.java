@@ -48,6 +48,9 @@ import java.util.TreeMap;
  *     prompt ({@code io.mathbeam.core.judge.JudgePrompt}) answered with a short verdict decided by
  *     the symbolic grader and bent by this behaviour, instead of a reasoning sample; the answer key
  *     and {@code skill} are not used. Faults, latency and token accounting work as usual
+ * @param tir tool-integrated reasoning mode: known math problems with an integer gold are solved by
+ *     writing {@code ```python} blocks and reading the outputs the client appends ({@link
+ *     TirModel}); other prompts are answered as usual. Cannot be combined with {@code judge}
  */
 public record SimConfig(
     int replicas,
@@ -81,7 +84,8 @@ public record SimConfig(
     long streamFlushMillis,
     boolean streamHeadersAtFirstToken,
     double skill,
-    JudgeBehavior judge) {
+    JudgeBehavior judge,
+    boolean tir) {
 
   public static final String DEFAULT_MODEL = "mathbeam-sim/reasoner-1.5b";
 
@@ -140,6 +144,9 @@ public record SimConfig(
       throw new IllegalArgumentException(
           "streamFlushMillis must be >= 1, got " + streamFlushMillis);
     }
+    if (tir && judge != null) {
+      throw new IllegalArgumentException("a judge fleet cannot run in TIR mode");
+    }
   }
 
   private static void checkProbability(String name, Double value) {
@@ -194,6 +201,7 @@ public record SimConfig(
     private boolean streamHeadersAtFirstToken;
     private double skill = 1.0;
     private JudgeBehavior judge;
+    private boolean tir;
 
     private Builder() {}
 
@@ -230,6 +238,7 @@ public record SimConfig(
       streamHeadersAtFirstToken = c.streamHeadersAtFirstToken;
       skill = c.skill;
       judge = c.judge;
+      tir = c.tir;
     }
 
     public Builder replicas(int value) {
@@ -399,6 +408,12 @@ public record SimConfig(
       return this;
     }
 
+    /** Runs the fleet in TIR mode (see {@link SimConfig#tir()}). */
+    public Builder tir(boolean value) {
+      tir = value;
+      return this;
+    }
+
     public SimConfig build() {
       return new SimConfig(
           replicas,
@@ -432,7 +447,8 @@ public record SimConfig(
           streamFlushMillis,
           streamHeadersAtFirstToken,
           skill,
-          judge);
+          judge,
+          tir);
     }
   }
 }

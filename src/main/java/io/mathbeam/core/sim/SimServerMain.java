@@ -25,7 +25,11 @@ public final class SimServerMain {
           "  --medianOutputTokens=N  median output length (default 600)",
           "  --requestLog=FILE       append one JSON line per generation request",
           "  --answers=A.jsonl,B.jsonl  known problems (fields problem/answer; multiple-choice rows"
-              + " with choices, and GPQA rows with Question/Correct Answer)",
+              + " with choices, GPQA rows with Question/Correct Answer, and HumanEval rows with"
+              + " prompt/canonical_solution, answered with a ```python block)",
+          "  --tir                   tool-integrated reasoning: integer-answer problems are solved"
+              + " with ```python blocks; send stop [\"```\\n\"], append"
+              + " \"```\\n```output\\n<output>\\n```\\n\" and continue the text",
           "  --skill=S               scales every known problem's solve probability, capped at 1"
               + " (default 1; 0.5 halves it)",
           "  --errorRate=503:0.05,500:0.01  injected error statuses and probabilities",
@@ -101,6 +105,10 @@ public final class SimServerMain {
         judge.on = true;
         continue;
       }
+      if (arg.equals("--tir")) {
+        builder.tir(true);
+        continue;
+      }
       if (!arg.startsWith("--") || !arg.contains("=")) {
         throw new SimUsageException("expected --name=value, got '" + arg + "'");
       }
@@ -132,6 +140,7 @@ public final class SimServerMain {
             + ", "
             + config.answerKey().size()
             + " known problems"
+            + (config.tir() ? ", TIR mode" : "")
             + (config.judge() == null
                 ? ""
                 : ", judge: lenient rate "
@@ -221,6 +230,12 @@ public final class SimServerMain {
         break;
       case "maxModelLen":
         b.maxModelLen(Integer.parseInt(value));
+        break;
+      case "tir":
+        if (!value.equals("true") && !value.equals("false")) {
+          throw new SimUsageException("--tir takes no value or true/false, got '" + value + "'");
+        }
+        b.tir(value.equals("true"));
         break;
       case "apiKey":
         b.apiKey(value.isEmpty() ? null : value);

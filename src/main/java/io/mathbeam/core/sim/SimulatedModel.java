@@ -86,6 +86,9 @@ final class SimulatedModel {
       long seed,
       int cap,
       List<String> stops) {
+    if (known.isPresent() && known.get().code()) {
+      return generateCode(known.get(), contextSeed, seed, cap, stops);
+    }
     int correctOption = known.map(k -> options.indexOf(k.gold())).orElse(-1);
     SplittableRandom rng = new SplittableRandom(StableHash.combine(contextSeed, seed));
     double p = known.map(this::solveProbability).orElse(0.3);
@@ -113,20 +116,53 @@ final class SimulatedModel {
       closing = closingParagraph(planned, answer, rng);
     }
 
-    ReasoningTextWriter writer = new ReasoningTextWriter(rng.split());
     boolean rambles = planned == SampleOutcome.TRUNCATED;
     long target = rambles ? (long) cap + 1 : Math.min(natural, (long) cap + 1);
-    StringBuilder text = new StringBuilder();
-    long tokens = 0;
-    while (tokens < target) {
-      String sentence = writer.nextSentence();
-      text.append(sentence);
-      tokens += SimTokenizer.count(sentence);
-    }
+    StringBuilder text = reasoning(rng.split(), target);
     if (!rambles && natural <= cap) {
       text.append(THINK_END).append("\n\n").append(closing);
     }
-    Ending end = end(text.toString(), cap, stops);
+    return finish(text.toString(), cap, stops, planned);
+  }
+
+  /**
+   * A sample of a code problem: reasoning of the usual length, then {@code </think>} and an answer
+   * with one {@code ```python} block or none ({@link CodeAnswerWriter}).
+   */
+  private Choice generateCode(
+      AnswerKey.Entry known, long contextSeed, long seed, int cap, List<String> stops) {
+    SplittableRandom rng = new SplittableRandom(StableHash.combine(contextSeed, seed));
+    double p = solveProbability(known);
+    SampleOutcome planned = CodeAnswerWriter.draw(p, rng.nextDouble());
+    double median = medianOutputTokens * (0.6 + 0.8 * (1 - p));
+    long natural = Math.max(20, Math.round(median * Math.exp(sigma * rng.nextGaussian())));
+    String answer = CodeAnswerWriter.answer(planned, known, rng);
+    StringBuilder text = reasoning(rng.split(), Math.min(natural, (long) cap + 1));
+    if (natural <= cap) {
+      text.append(THINK_END).append("\n\n").append(answer);
+    }
+    return finish(text.toString(), cap, stops, planned);
+  }
+
+  /** Reasoning sentences until they hold at least {@code tokens} tokens. */
+  private static StringBuilder reasoning(SplittableRandom rng, long tokens) {
+    ReasoningTextWriter writer = new ReasoningTextWriter(rng);
+    StringBuilder text = new StringBuilder();
+    long written = 0;
+    while (written < tokens) {
+      String sentence = writer.nextSentence();
+      text.append(sentence);
+      written += SimTokenizer.count(sentence);
+    }
+    return text;
+  }
+
+  /**
+   * Ends a full text ({@link #end}) and records how the sample ended: {@code planned} unless a stop
+   * string or the token cap cut it.
+   */
+  static Choice finish(String full, int cap, List<String> stops, SampleOutcome planned) {
+    Ending end = end(full, cap, stops);
     SampleOutcome outcome = planned;
     if (end.stopReason() != null) {
       outcome = SampleOutcome.STOPPED;

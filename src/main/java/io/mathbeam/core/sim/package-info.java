@@ -17,6 +17,35 @@
  *       text, the final answer names that option's letter in the order shown ({@code \boxed{B}},
  *       {@code Answer: B}, {@code The answer is (B).}, {@code **B**}, or the option's text boxed);
  *       a sample that misses picks a wrong letter.
+ *   <li><b>Code problems.</b> An answer-key entry can be a code problem ({@link
+ *       io.mathbeam.core.sim.AnswerKey.Entry#codeProblem}; HumanEval rows of {@code --answers}),
+ *       whose gold is the reference solution. Its samples end with one {@code ```python} block
+ *       holding the reference (solved), a mutation of it that runs but computes wrong results, the
+ *       reference with {@code while True: pass} or a {@code raise} first in the function, or no
+ *       block at all; the shares are on {@link io.mathbeam.core.sim.CodeAnswerWriter}, and the
+ *       request log records {@code correct}, {@code wrong}, {@code hangs}, {@code raises} or {@code
+ *       missing}.
+ *   <li><b>TIR mode.</b> With {@code SimConfig.tir} ({@code serve-sim --tir}), known math problems
+ *       with an integer gold are solved with code, as NeMo-Skills' code execution expects: the
+ *       sample writes a {@code ```python} block and its closing fence {@code ```\n}; a client that
+ *       sends {@code stop: ["```\n"]} gets the text up to the fence ({@code finish_reason stop},
+ *       {@code stop_reason "```\n"}), runs the block, appends {@code
+ *       ```\n```output\n<output>\n```\n} and continues: chat with the text so far as a final
+ *       assistant message and {@code continue_final_message: true, add_generation_prompt: false},
+ *       completions with the prompt followed by the text so far. The sample reads the last output
+ *       and builds on it; its final answer is {@code \boxed{<last output>}}, so a wrong output
+ *       gives a wrong answer. Plans (chains of 1-3 blocks, a first block that raises, stubborn
+ *       samples that never stop asking for runs) are drawn from the problem, the sampling
+ *       parameters and the seed, not the prompt text, so a continuation must carry the seed of its
+ *       choice (seed + choice index, n = 1). The blocks are part of the reasoning (the text has no
+ *       {@code </think>} before the final answer), so on the chat endpoint the text so far is the
+ *       reasoning field followed by {@code content}. See {@link io.mathbeam.core.sim.TirModel}.
+ *   <li><b>Continuing a message.</b> Chat requests with {@code continue_final_message: true} must
+ *       set {@code add_generation_prompt: false} (both true: 400 {@code Cannot set both ...};
+ *       {@code add_generation_prompt} left at its default: the chat template's 400 {@code
+ *       continue_final_message and add_generation_prompt are not compatible ...}), and the last
+ *       message must be the assistant's (else 400; vLLM itself would continue a user turn). The
+ *       response holds only the new text.
  *   <li><b>Judge.</b> With {@code SimConfig.judge} set, the fleet is a judge model: each request's
  *       {@code Reference answer:} and {@code Candidate's final answer:} lines are compared by the
  *       symbolic grader and the reply is a short CORRECT / INCORRECT verdict in varied forms, with

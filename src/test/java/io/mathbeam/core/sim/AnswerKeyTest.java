@@ -39,6 +39,17 @@ public class AnswerKeyTest {
   }
 
   @Test
+  public void endOfLastFindsWhereTheStatementEndsInThePromptDespiteWhitespace() {
+    String statement = "Find the number of positive divisors of $2024$.";
+    String prompt =
+        "Example: Find the number of\npositive divisors of $2024$.\n\nQuestion: Find the  number"
+            + " of positive divisors of $2024$.  Answer:";
+    int end = AnswerKey.endOfLast(statement, prompt);
+    assertEquals("  Answer:", prompt.substring(end));
+    assertEquals(-1, AnswerKey.endOfLast("Something else entirely.", prompt));
+  }
+
+  @Test
   public void longestMatchingStatementWins() {
     String shorter = "Compute the sum of the digits of the number";
     String longer = shorter + " $2^{10}$ written in base ten.";

@@ -42,6 +42,24 @@ public class SimServerMainTest {
   }
 
   @Test
+  public void tirFlagAndHumanEvalAnswersStartATirFleetThatKnowsTheCodeProblems() {
+    String answers =
+        SharedData.datasets().resolve("aime24.jsonl")
+            + ","
+            + SharedData.datasets().resolve("code/humaneval.jsonl");
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    try (SimulatedFleet fleet =
+        SimServerMain.launch(
+            new String[] {"--replicas=1", "--tir", "--answers=" + answers},
+            new PrintStream(printed, true, StandardCharsets.UTF_8))) {
+      assertTrue(fleet.config().tir());
+      assertEquals(30 + 164, fleet.config().answerKey().size());
+      String out = printed.toString(StandardCharsets.UTF_8);
+      assertTrue(out, out.contains("194 known problems, TIR mode"));
+    }
+  }
+
+  @Test
   public void helpPrintsUsageAndStartsNothing() {
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     assertNull(SimServerMain.launch(new String[] {"--help"}, new PrintStream(printed)));
@@ -57,7 +75,9 @@ public class SimServerMainTest {
       {"--replicas=0"},
       {"--answers=/no/such/file.jsonl"},
       {"replicas=2"},
-      {"--reasoningField=thoughts"}
+      {"--reasoningField=thoughts"},
+      {"--tir=maybe"},
+      {"--tir", "--judge"}
     };
     for (String[] args : bad) {
       try (SimulatedFleet fleet =
