@@ -71,8 +71,7 @@ public final class CodeGrader {
         sandbox.run(
             LiveCodeBenchHarness.SOURCE,
             LiveCodeBenchHarness.stdin(task, code, nonce, testTimeout),
-            LiveCodeBenchHarness.limits(
-                sandbox.config().limits(), task.tests().size(), testTimeout));
+            LiveCodeBenchHarness.limits(sandbox.config().limits(), task.tests(), testTimeout));
     return LiveCodeBenchHarness.outcome(code, task, e, nonce, testTimeout);
   }
 }

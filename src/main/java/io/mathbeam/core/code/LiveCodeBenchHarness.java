@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -29,6 +30,8 @@ final class LiveCodeBenchHarness {
 
   /** Time for the interpreter to start and the harness to read its tests, beyond the tests'. */
   static final Duration START_SLACK = Duration.ofSeconds(5);
+
+  private static final long FILE_SLACK_BYTES = 1 << 20;
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -65,16 +68,31 @@ final class LiveCodeBenchHarness {
   }
 
   /**
-   * The sandbox's limits, raised where needed so that every test can use its whole time limit: the
-   * wall and CPU time of the execution cover {@code tests * testTimeout} plus {@link #START_SLACK}.
-   * The per-test limit is the harness's; these only stop a program that blocks the harness's timer
-   * (a long call into C code, signals ignored).
+   * The sandbox's limits, raised where a problem needs more: the wall and CPU time of the execution
+   * cover {@code tests * testTimeout} plus {@link #START_SLACK}, so that every test can use its
+   * whole time limit (the per-test limit is the harness's; these only stop a program that blocks
+   * its timer, in a long call into C code or with the signal ignored); the file size limit fits the
+   * largest test's input and twice its expected output, which the harness keeps in memory files.
    */
-  static SandboxLimits limits(SandboxLimits base, int tests, Duration testTimeout) {
-    Duration needed = testTimeout.multipliedBy(tests).plus(START_SLACK);
+  static SandboxLimits limits(SandboxLimits base, List<CodeTest> tests, Duration testTimeout) {
+    Duration needed = testTimeout.multipliedBy(tests.size()).plus(START_SLACK);
     Duration wall = base.wallTime().compareTo(needed) >= 0 ? base.wallTime() : needed;
     Duration cpu = base.cpuTime().compareTo(needed) >= 0 ? base.cpuTime() : needed;
-    return base.withWallTime(wall).withCpuTime(cpu);
+    long largest = 0;
+    for (CodeTest test : tests) {
+      // UTF-8 needs at most 3 bytes per UTF-16 char
+      largest =
+          Math.max(largest, 3L * Math.max(test.input().length(), 2L * test.output().length()));
+    }
+    long fileBytes = Math.max(base.maxFileBytes(), largest + FILE_SLACK_BYTES);
+    return new SandboxLimits(
+        wall,
+        cpu,
+        base.memoryBytes(),
+        base.maxProcesses(),
+        base.maxOutputBytes(),
+        fileBytes,
+        base.tmpBytes());
   }
 
   static CodeOutcome outcome(
@@ -134,6 +152,9 @@ final class LiveCodeBenchHarness {
       case "memory" ->
           outcome(
               code, ExecutionStatus.MEMORY, passed, total, test + " ran out of memory" + input, e);
+      case "sandbox_error" ->
+          outcome(
+              code, ExecutionStatus.SANDBOX_ERROR, passed, total, test + ": " + report.error(), e);
       case "output_limit" ->
           outcome(
               code,

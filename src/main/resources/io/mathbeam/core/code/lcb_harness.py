@@ -11,7 +11,7 @@
 # The tests run in order and the run stops at the first failure, as in LiveCodeBench. Reports go to
 # a copy of the original stdout, one JSON object a line after the nonce: {"passed": n} after each
 # passed test, then a final one with "done": true, the status (ok, wrong, error, timeout, memory,
-# output_limit), the counts and, for a failure, the test's number, input, expected and got, or the
+# output_limit, or sandbox_error when a test's input cannot be staged), the counts and, for a failure, the test's number, input, expected and got, or the
 # error. The program never writes to that stream: while it runs, fds 0 and 1 and sys.stdin and
 # sys.stdout point to the test's input and a capture file, so neither a stray print nor
 # os.write(1, ...) can break or forge a report. sys.stderr goes to /dev/null; fd 2 stays the real
@@ -203,8 +203,12 @@ class _Harness:
         return function(*args)
 
     def _stdin(self, code, test):
-        input_fd = _scratch_file(test["input"].encode("utf-8"))
-        output_fd = _scratch_file(b"")
+        try:
+            input_fd = _scratch_file(test["input"].encode("utf-8"))
+            output_fd = _scratch_file(b"")
+        except OSError as e:
+            # before the program ran: the sandbox's limits do not fit the test
+            raise _Failure("sandbox_error", "cannot stage the test's input: %s" % e)
         try:
             self._point_streams(input_fd, output_fd)
             self._timed(lambda: self._run_main(code))
