@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import org.junit.Test;
 
-public class PickledStringTest {
+/** {@link PickledString}, the reader of the pickles in LiveCodeBench's compressed tests. */
+public class LiveCodeBenchPickleTest {
   private static final String TESTS_JSON =
       "[{\"input\": \"3\\n\", \"output\": \"6\\n\", \"testtype\": \"stdin\"}]";
 
