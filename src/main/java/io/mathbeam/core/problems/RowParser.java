@@ -15,7 +15,9 @@ import java.util.Map;
 /**
  * Turns one decoded row (field name to value) into a {@link Problem}, or a {@link RejectedRow}
  * naming the field at fault. Values may be strings, numbers, booleans or lists (an answer given as
- * a list is a set of accepted answers). Readers for each format decode rows and call this.
+ * a list is a set of accepted answers). Readers for each format decode rows and call this. Rows in
+ * HumanEval's or LiveCodeBench's format become code problems ({@link HumanEvalRow}, {@link
+ * LiveCodeBenchRow}) whatever the mapping's question and answer fields.
  */
 public final class RowParser implements Serializable {
   /** The field of a multiple-choice row that lists its options. */
@@ -45,6 +47,10 @@ public final class RowParser implements Serializable {
   }
 
   public void parse(Map<String, ?> row, String file, long line, String raw, ProblemSink sink) {
+    if (HumanEvalRow.matches(row) || LiveCodeBenchRow.matches(row)) {
+      parseCode(row, file, line, raw, sink);
+      return;
+    }
     if (row.containsKey(GPQA_GOLD) && !row.containsKey(mapping.questionKey())) {
       parseGpqa(row, file, line, raw, sink);
       return;
@@ -79,6 +85,19 @@ public final class RowParser implements Serializable {
       return;
     }
     sink.accept(new Problem(datasetId, id, problem.strip(), answers, samples, file + ":" + line));
+  }
+
+  /** A HumanEval or LiveCodeBench row: a code problem, graded by running its tests. */
+  private void parseCode(Map<String, ?> row, String file, long line, String raw, ProblemSink sink) {
+    String idKey = mapping.idKey();
+    try {
+      sink.accept(
+          HumanEvalRow.matches(row)
+              ? HumanEvalRow.parse(row, idKey, datasetId, samples, file, line)
+              : LiveCodeBenchRow.parse(row, idKey, datasetId, samples, file, line));
+    } catch (RowFieldException e) {
+      sink.reject(reject(file, line, e.field(), e.getMessage(), raw));
+    }
   }
 
   /**

@@ -1,0 +1,77 @@
+package io.mathbeam.core.code;
+
+import io.mathbeam.core.sandbox.Execution;
+import io.mathbeam.core.sandbox.Sandbox;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Grades a model's response to a code problem: finds the program in it ({@link CodeExtractor}),
+ * runs it against the problem's tests in the sandbox and says what happened.
+ *
+ * <ul>
+ *   <li>HumanEval: one execution of {@code prompt + completion + test + check(entry_point)} under
+ *       the sandbox's limits (see {@link HumanEvalProgram}); it passes when it exits 0.
+ *   <li>LiveCodeBench: one execution of a harness that runs all tests in order, each with its own
+ *       time limit, and stops at the first failure (see {@link LiveCodeBenchHarness}).
+ * </ul>
+ *
+ * Thread-safe: the sandbox bounds how many executions run at once.
+ */
+public final class CodeGrader {
+  /** LiveCodeBench's own time limit per test. */
+  public static final Duration DEFAULT_TEST_TIMEOUT = Duration.ofSeconds(6);
+
+  private final Sandbox sandbox;
+  private final Duration testTimeout;
+
+  public CodeGrader(Sandbox sandbox) {
+    this(sandbox, DEFAULT_TEST_TIMEOUT);
+  }
+
+  private CodeGrader(Sandbox sandbox, Duration testTimeout) {
+    this.sandbox = Objects.requireNonNull(sandbox, "sandbox");
+    if (testTimeout.isNegative() || testTimeout.isZero()) {
+      throw new IllegalArgumentException("test timeout must be positive, got " + testTimeout);
+    }
+    this.testTimeout = testTimeout;
+  }
+
+  /** The same grader with another time limit per LiveCodeBench test. */
+  public CodeGrader withTestTimeout(Duration timeout) {
+    return new CodeGrader(sandbox, timeout);
+  }
+
+  public Duration testTimeout() {
+    return testTimeout;
+  }
+
+  /** Extracts the program from a response and grades it; {@link CodeOutcome#noCode} without one. */
+  public CodeOutcome grade(CodeTask task, String response) {
+    String code = CodeExtractor.extract(response);
+    return code == null ? CodeOutcome.noCode(task.testCount()) : gradeCode(task, code);
+  }
+
+  /** Grades a program as it is, without looking for it in a response. */
+  public CodeOutcome gradeCode(CodeTask task, String code) {
+    return switch (task.kind()) {
+      case HUMANEVAL -> runHumanEval(task, code);
+      case LIVECODEBENCH -> runHarness(task, code);
+    };
+  }
+
+  private CodeOutcome runHumanEval(CodeTask task, String code) {
+    String program = HumanEvalProgram.build(task, code);
+    return HumanEvalProgram.outcome(code, program, sandbox.run(program, ""));
+  }
+
+  private CodeOutcome runHarness(CodeTask task, String code) {
+    String nonce = LiveCodeBenchHarness.newNonce();
+    Execution e =
+        sandbox.run(
+            LiveCodeBenchHarness.SOURCE,
+            LiveCodeBenchHarness.stdin(task, code, nonce, testTimeout),
+            LiveCodeBenchHarness.limits(sandbox.config().limits(), task.tests(), testTimeout));
+    return LiveCodeBenchHarness.outcome(code, task, e, nonce, testTimeout);
+  }
+}
