@@ -4,9 +4,8 @@ import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The simulated fleet {@code mathbeam eval} starts when no endpoints are given. It is told the gold
@@ -21,22 +20,29 @@ final class EmbeddedFleet {
   private EmbeddedFleet() {}
 
   static SimulatedFleet start(List<Problem> problems, EvalOptions options) {
-    Map<String, String> answers = new LinkedHashMap<>();
+    List<AnswerKey.Entry> entries = new ArrayList<>();
     for (Problem p : problems) {
+      if (p.isCode()) {
+        // a code problem's text is the whole prompt; its gold is the reference solution
+        entries.add(AnswerKey.Entry.codeProblem(p.problem(), p.goldAnswers().get(0)));
+        continue;
+      }
       // the simulated model answers a multiple-choice problem by finding this text among the
       // options it is shown
       String gold =
           p.isMultipleChoice()
               ? p.choices().get(p.goldAnswers().get(0).charAt(0) - 'A')
               : p.goldAnswers().get(0);
-      answers.putIfAbsent(p.problem(), gold);
+      entries.add(new AnswerKey.Entry(p.problem(), gold));
     }
     SimConfig config =
         SimConfig.builder()
             .replicas(options.getSimReplicas())
             .timeScale(options.getSimTimeScale())
             .maxModelLen(MAX_MODEL_LEN)
-            .answerKey(AnswerKey.of(answers))
+            .answerKey(AnswerKey.ofEntries(entries))
+            // with --tir the simulated model writes code and reads its output, as TIR models do
+            .tir(options.getTir())
             .build();
     return SimulatedFleet.start(config);
   }

@@ -12,12 +12,14 @@ import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
+import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.core.stats.ReportedValues;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.LiveProgress;
+import io.mathbeam.transforms.SharedSandboxes;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -148,6 +150,13 @@ public final class EvalCommand {
 
     List<Problem> known = inputs.known();
     long totalSamples = inputs.totalSamples();
+    SandboxConfig sandbox = SandboxOptions.config(options);
+    String sandboxDescription = null;
+    if (options.getTir() || known.stream().anyMatch(Problem::isCode)) {
+      // before any request: a run whose programs cannot run must not pay for their generations
+      sandboxDescription = SharedSandboxes.get(sandbox).describe();
+      out.println("Code sandbox: " + sandboxDescription);
+    }
 
     SimulatedFleet fleet = null;
     JudgeSetup.Judge judge = null;
@@ -187,7 +196,13 @@ public final class EvalCommand {
           GenerationCache.prepare(
               options.getCacheDir(),
               output,
-              GenerationCacheKey.describe(api, model, sampling, template, options.getSeed()));
+              GenerationCacheKey.describe(
+                  api,
+                  model,
+                  sampling,
+                  template,
+                  options.getSeed(),
+                  options.getTir() ? options.getMaxCodeExecutions() : 0));
       GenerationConfig generation =
           new GenerationConfig(
               client,
@@ -196,12 +211,23 @@ public final class EvalCommand {
               endpoints.size() * options.getMaxInFlightPerReplica(),
               cacheDir,
               runId);
+      if (options.getTir()) {
+        generation = generation.withCodeExecution(sandbox, options.getMaxCodeExecutions());
+      }
       judge = JudgeSetup.prepare(options, output, runId, client, out);
       Instant started = Instant.now();
       ObjectNode manifest =
           RunManifest.build(
               options, sources, endpoints, simulated, model, sampling, template, cacheDir, started);
       manifest.set("judge", judge.manifest());
+      if (sandboxDescription != null) {
+        manifest.put("code_sandbox", sandboxDescription);
+      }
+      if (options.getTir()) {
+        manifest
+            .putObject("tool_integrated")
+            .put("max_code_executions", options.getMaxCodeExecutions());
+      }
       EvalConfig config =
           new EvalConfig(
               sources,
@@ -213,7 +239,8 @@ public final class EvalCommand {
               judge.config(),
               output,
               !direct,
-              MetricsJson.write(manifest));
+              MetricsJson.write(manifest),
+              sandbox);
       RunOutputs.clearPrevious(output);
       Prepared prepared =
           new Prepared(

@@ -2,6 +2,7 @@ package io.mathbeam.pipelines;
 
 import io.mathbeam.core.problems.FieldMapping;
 import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.JudgeConfig;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.List;
  * @param shuffleChoices draw each sample's order of multiple-choice options from its seed
  * @param reshuffle redistribute samples across workers after the fan-out (off on the DirectRunner,
  *     where it costs far more than it gives)
+ * @param sandbox where code problems' programs run; null when the run has no code problem
  */
 public record EvalConfig(
     List<ProblemSource> sources,
@@ -23,7 +25,8 @@ public record EvalConfig(
     JudgeConfig judge,
     String outputDir,
     boolean reshuffle,
-    String manifestJson) {
+    String manifestJson,
+    SandboxConfig sandbox) {
 
   public EvalConfig {
     sources = List.copyOf(sources);

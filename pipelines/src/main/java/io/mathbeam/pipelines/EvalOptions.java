@@ -2,4 +2,9 @@ package io.mathbeam.pipelines;
 
 /** Options of {@code mathbeam eval}. */
 public interface EvalOptions
-    extends InputOptions, ServerOptions, SamplingOptions, OutputOptions, JudgeOptions {}
+    extends InputOptions,
+        ServerOptions,
+        SamplingOptions,
+        OutputOptions,
+        JudgeOptions,
+        SandboxOptions {}

@@ -73,7 +73,12 @@ public final class EvalPipeline extends PTransform<PBegin, PDone> {
                       .apply("GenerateSamples", GenerateSamples.using(config.generation())))
               .apply("AllGenerations", Flatten.pCollections());
     }
-    PCollection<GradedSample> graded = generations.apply("GradeResponses", GradeResponses.create());
+    PCollection<GradedSample> graded =
+        generations.apply(
+            "GradeResponses",
+            config.sandbox() == null
+                ? GradeResponses.create()
+                : GradeResponses.create().withSandbox(config.sandbox()));
     if (config.judge().enabled()) {
       graded = graded.apply("JudgeSamples", JudgeSamples.using(config.judge()));
     }

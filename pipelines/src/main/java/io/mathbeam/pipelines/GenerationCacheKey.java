@@ -20,7 +20,12 @@ final class GenerationCacheKey {
   private GenerationCacheKey() {}
 
   static ObjectNode describe(
-      Api api, String model, SamplingParams sampling, PromptTemplate template, long baseSeed) {
+      Api api,
+      String model,
+      SamplingParams sampling,
+      PromptTemplate template,
+      long baseSeed,
+      int maxCodeExecutions) {
     ObjectNode o = MetricsJson.JSON.createObjectNode();
     o.put("api", api.name());
     o.put("model", model);
@@ -35,6 +40,10 @@ final class GenerationCacheKey {
     o.put("system_prompt", template.systemPrompt());
     o.put("user_template", template.userTemplate());
     o.put("base_seed", baseSeed);
+    if (maxCodeExecutions > 0) {
+      // tool-integrated generations differ from plain ones of the same prompt and seed
+      o.put("max_code_executions", maxCodeExecutions);
+    }
     return o;
   }
 

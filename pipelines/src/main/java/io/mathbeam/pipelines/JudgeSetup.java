@@ -85,7 +85,7 @@ final class JudgeSetup {
       SamplingParams sampling =
           new SamplingParams(0.0, 1.0, 0, 0.0, 1.0, options.getJudgeMaxTokens(), List.of());
       ObjectNode cacheKey =
-          GenerationCacheKey.describe(client.api(), model, sampling, AS_IS, 0L)
+          GenerationCacheKey.describe(client.api(), model, sampling, AS_IS, 0L, 0)
               .put("role", "judge");
       String cacheDir = GenerationCache.prepare(options.getCacheDir(), output, cacheKey);
       GenerationConfig generation =

@@ -2,6 +2,7 @@ package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.report.html.BrowsedSamples;
+import io.mathbeam.core.report.html.CodeView;
 import io.mathbeam.core.report.html.DatasetReport;
 import io.mathbeam.core.report.html.Estimate;
 import io.mathbeam.core.report.html.HistoryRow;
@@ -211,7 +212,8 @@ final class RunReport {
                   (Double) row.get("reward") > 0,
                   row.get("finish_reason") == null ? null : row.get("finish_reason").toString(),
                   (Integer) row.get("completion_tokens"),
-                  response));
+                  response,
+                  codeView(row)));
         });
     List<ProblemView> out = new ArrayList<>();
     for (String key : shown.keySet()) {
@@ -223,6 +225,21 @@ final class RunReport {
       out.add(new ProblemView(parts[0], parts[1], b.problem, b.golds, b.samples.samples()));
     }
     return out;
+  }
+
+  /** A code sample's test results; null for other samples (and files written before them). */
+  private static CodeView codeView(org.apache.avro.generic.GenericRecord row) {
+    Object total = row.get("tests_total");
+    if (total == null) {
+      return null;
+    }
+    Object execution = row.get("code_execution");
+    Object failure = row.get("first_failure");
+    return new CodeView(
+        execution == null ? null : execution.toString(),
+        (Integer) row.get("tests_passed"),
+        (Integer) total,
+        failure == null ? "" : failure.toString());
   }
 
   private static List<String> golds(org.apache.avro.generic.GenericRecord row) {

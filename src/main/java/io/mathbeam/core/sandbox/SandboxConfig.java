@@ -17,13 +17,15 @@ import java.nio.file.Path;
  *     exempt from the process limit)
  */
 public record SandboxConfig(
-    Path python,
-    Path bwrap,
+    String pythonExecutable,
+    String bwrapExecutable,
     int parallelism,
     SandboxLimits limits,
     boolean unsafeNoIsolation,
     int sandboxUid)
     implements Serializable {
+
+  public static final String DEFAULT_PYTHON = "/usr/bin/python3";
 
   /** Debian's {@code nobody}. */
   public static final int NOBODY = 65534;
@@ -32,8 +34,8 @@ public record SandboxConfig(
     if (parallelism < 1) {
       throw new IllegalArgumentException("sandbox parallelism must be >= 1, got " + parallelism);
     }
-    if (python == null) {
-      python = Path.of("/usr/bin/python3");
+    if (pythonExecutable == null) {
+      pythonExecutable = DEFAULT_PYTHON;
     }
     if (limits == null) {
       limits = SandboxLimits.defaults();
@@ -43,7 +45,7 @@ public record SandboxConfig(
   /** Isolated, {@code /usr/bin/python3}, one execution per core, default limits. */
   public static SandboxConfig defaults() {
     return new SandboxConfig(
-        Path.of("/usr/bin/python3"),
+        DEFAULT_PYTHON,
         null,
         Runtime.getRuntime().availableProcessors(),
         SandboxLimits.defaults(),
@@ -51,24 +53,38 @@ public record SandboxConfig(
         NOBODY);
   }
 
+  public Path python() {
+    return Path.of(pythonExecutable);
+  }
+
+  /** The configured bubblewrap, or null to look it up on the PATH. */
+  public Path bwrap() {
+    return bwrapExecutable == null ? null : Path.of(bwrapExecutable);
+  }
+
   public SandboxConfig withParallelism(int n) {
-    return new SandboxConfig(python, bwrap, n, limits, unsafeNoIsolation, sandboxUid);
+    return new SandboxConfig(
+        pythonExecutable, bwrapExecutable, n, limits, unsafeNoIsolation, sandboxUid);
   }
 
   public SandboxConfig withLimits(SandboxLimits l) {
-    return new SandboxConfig(python, bwrap, parallelism, l, unsafeNoIsolation, sandboxUid);
+    return new SandboxConfig(
+        pythonExecutable, bwrapExecutable, parallelism, l, unsafeNoIsolation, sandboxUid);
   }
 
   public SandboxConfig withPython(Path p) {
-    return new SandboxConfig(p, bwrap, parallelism, limits, unsafeNoIsolation, sandboxUid);
+    return new SandboxConfig(
+        p.toString(), bwrapExecutable, parallelism, limits, unsafeNoIsolation, sandboxUid);
   }
 
   public SandboxConfig withBwrap(Path b) {
-    return new SandboxConfig(python, b, parallelism, limits, unsafeNoIsolation, sandboxUid);
+    return new SandboxConfig(
+        pythonExecutable, b.toString(), parallelism, limits, unsafeNoIsolation, sandboxUid);
   }
 
   /** Without namespaces: only for machines where the code is trusted or already contained. */
   public SandboxConfig withUnsafeNoIsolation(boolean unsafe) {
-    return new SandboxConfig(python, bwrap, parallelism, limits, unsafe, sandboxUid);
+    return new SandboxConfig(
+        pythonExecutable, bwrapExecutable, parallelism, limits, unsafe, sandboxUid);
   }
 }

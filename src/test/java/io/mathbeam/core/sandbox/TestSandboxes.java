@@ -31,7 +31,8 @@ public final class TestSandboxes {
                 .withMaxOutputBytes(64 * 1024));
   }
 
-  static synchronized void ensureInstalled() {
+  /** Runs bin/setup-sandbox once per JVM; fails when the sandbox cannot be made ready. */
+  public static synchronized void ensureInstalled() {
     if (setUp) {
       return;
     }
@@ -52,7 +53,7 @@ public final class TestSandboxes {
     setUp = true;
   }
 
-  static Path projectRoot() {
+  public static Path projectRoot() {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null && !Files.exists(dir.resolve("bin/setup-sandbox"))) {
       dir = dir.getParent();

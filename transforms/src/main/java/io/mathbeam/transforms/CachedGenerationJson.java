@@ -5,11 +5,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.model.CodeExecutions;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One line of the generation cache: the sample key and what the server returned. The request itself
@@ -32,6 +36,11 @@ final class CachedGenerationJson {
     o.put("latency_ms", g.latencyMs());
     o.put("replica", g.replica());
     o.put("attempts", g.attempts());
+    if (g.codeExecutions() != null) {
+      ArrayNode statuses = o.putArray("code_execution_statuses");
+      g.codeExecutions().statuses().forEach(statuses::add);
+      o.put("code_execution_ms", g.codeExecutions().millis());
+    }
     try {
       return JSON.writeValueAsString(o);
     } catch (JsonProcessingException e) {
@@ -105,7 +114,18 @@ final class CachedGenerationJson {
         text(node, "replica"),
         node.path("attempts").asInt(),
         null,
-        null);
+        null,
+        codeExecutions(node));
+  }
+
+  private static CodeExecutions codeExecutions(JsonNode node) {
+    JsonNode statuses = node.get("code_execution_statuses");
+    if (statuses == null || !statuses.isArray()) {
+      return null;
+    }
+    List<String> out = new ArrayList<>();
+    statuses.forEach(s -> out.add(s.asText()));
+    return new CodeExecutions(out, node.path("code_execution_ms").asLong());
   }
 
   private static String text(JsonNode node, String field) {

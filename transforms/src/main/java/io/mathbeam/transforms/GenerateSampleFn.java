@@ -4,6 +4,7 @@ import io.mathbeam.core.client.GenerationDispatcher;
 import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.tir.CodeExecutionLoop;
 import java.io.IOException;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
@@ -27,6 +28,7 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
   private final Counter samplesDone = Metrics.counter(NAMESPACE, "samples_generated");
   private final Counter failures = Metrics.counter(NAMESPACE, "request_failures");
   private final Counter completionTokens = Metrics.counter(NAMESPACE, "completion_tokens");
+  private final Counter codeExecutions = Metrics.counter(NAMESPACE, "tool_code_executions");
   private final Distribution latency = Metrics.distribution(NAMESPACE, "latency_ms");
   private final Distribution attempts = Metrics.distribution(NAMESPACE, "attempts");
 
@@ -57,7 +59,15 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
             config.template(),
             config.sampling(),
             config.maxInFlightPerWorker(),
-            config.client().samplesPerRequest());
+            config.client().samplesPerRequest(),
+            config.toolIntegrated()
+                ? new CodeExecutionLoop(
+                    client,
+                    config.template(),
+                    config.sampling(),
+                    SharedSandboxes.get(config.toolSandbox()),
+                    config.maxCodeExecutions())
+                : null);
   }
 
   @ProcessElement
@@ -118,6 +128,9 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
         cache.append(CachedGenerationJson.line(SampleKeys.of(generation.request()), generation));
       }
       completionTokens.inc(generation.completionTokens());
+      if (generation.codeExecutions() != null) {
+        codeExecutions.inc(generation.codeExecutions().count());
+      }
       latency.update(generation.latencyMs());
     }
     attempts.update(generation.attempts());

@@ -1,9 +1,11 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.model.CodeExecutions;
 import io.mathbeam.core.model.Generation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 import org.apache.beam.sdk.coders.AtomicCoder;
 
 /** Coder for {@link Generation}. */
@@ -27,6 +29,12 @@ public final class GenerationCoder extends AtomicCoder<Generation> {
     Wire.writeInt(g.attempts(), out);
     Wire.writeString(g.errorClass(), out);
     Wire.writeString(g.errorMessage(), out);
+    CodeExecutions runs = g.codeExecutions();
+    Wire.writeInt(runs == null ? 0 : 1, out);
+    if (runs != null) {
+      Wire.writeStrings(runs.statuses(), out);
+      Wire.writeLong(runs.millis(), out);
+    }
   }
 
   @Override
@@ -42,7 +50,16 @@ public final class GenerationCoder extends AtomicCoder<Generation> {
         Wire.readString(in),
         Wire.readInt(in),
         Wire.readString(in),
-        Wire.readString(in));
+        Wire.readString(in),
+        readCodeExecutions(in));
+  }
+
+  private static CodeExecutions readCodeExecutions(InputStream in) throws IOException {
+    if (Wire.readInt(in) == 0) {
+      return null;
+    }
+    List<String> statuses = Wire.readStrings(in);
+    return new CodeExecutions(statuses, Wire.readLong(in));
   }
 
   @Override

@@ -2,12 +2,17 @@ package io.mathbeam.transforms;
 
 import io.mathbeam.core.choice.ChoiceGrade;
 import io.mathbeam.core.choice.MultipleChoice;
+import io.mathbeam.core.code.CodeGrader;
+import io.mathbeam.core.code.CodeOutcome;
 import io.mathbeam.core.grading.GradeResult;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.sandbox.ExecutionStatus;
+import io.mathbeam.core.sandbox.SandboxConfig;
+import io.mathbeam.core.sandbox.SandboxUnavailableException;
 import java.util.Locale;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -25,18 +30,69 @@ import org.apache.beam.sdk.values.PCollection;
 public final class GradeResponses
     extends PTransform<PCollection<Generation>, PCollection<GradedSample>> {
 
-  private GradeResponses() {}
+  private final SandboxConfig sandbox;
+
+  private GradeResponses(SandboxConfig sandbox) {
+    this.sandbox = sandbox;
+  }
 
   public static GradeResponses create() {
-    return new GradeResponses();
+    return new GradeResponses(null);
+  }
+
+  /** Code problems' programs run in a sandbox of this configuration (one per worker JVM). */
+  public GradeResponses withSandbox(SandboxConfig config) {
+    return new GradeResponses(config);
   }
 
   @Override
   public PCollection<GradedSample> expand(PCollection<Generation> generations) {
-    return generations.apply("Grade", ParDo.of(new GradeFn())).setCoder(GradedSampleCoder.of());
+    return generations
+        .apply("Grade", ParDo.of(new GradeFn(sandbox)))
+        .setCoder(GradedSampleCoder.of());
   }
 
-  /** The grade of one generation; the pipeline's grading step and the regrade floor share it. */
+  /**
+   * The grade of one generation; the pipeline's grading step and the regrade floor share it.
+   *
+   * @param code runs code problems' programs; null when the run has none (a code sample is then a
+   *     {@code grader_error})
+   */
+  public static GradedSample grade(Grader grader, CodeGrader code, Generation g) {
+    return grade(grader, code, "no code sandbox was configured for this run", g);
+  }
+
+  /**
+   * @param noCodeGrader why {@code code} is null: the first failing test of code samples then
+   */
+  static GradedSample grade(Grader grader, CodeGrader code, String noCodeGrader, Generation g) {
+    if (!g.failed() && !"length".equals(g.finishReason()) && g.request().isCode()) {
+      return gradeCode(code, noCodeGrader, g);
+    }
+    return grade(grader, g);
+  }
+
+  private static GradedSample gradeCode(CodeGrader code, String noCodeGrader, Generation g) {
+    long start = System.nanoTime();
+    CodeOutcome outcome;
+    if (code == null) {
+      // the sandbox's failure, never the model's: a grader_error, not a wrong answer
+      outcome =
+          new CodeOutcome(
+              "",
+              ExecutionStatus.SANDBOX_ERROR,
+              0,
+              g.request().code().testCount(),
+              noCodeGrader,
+              0);
+    } else {
+      outcome = code.grade(g.request().code(), g.text() == null ? "" : g.text());
+    }
+    return GradedSample.ofCode(
+        g, outcome, outcome.gradeStatus(), (System.nanoTime() - start) / 1000);
+  }
+
+  /** The grade of one generation of a problem that is not a code problem. */
   public static GradedSample grade(Grader grader, Generation g) {
     if (g.failed()) {
       return new GradedSample(g, null, GradeStatus.REQUEST_ERROR, 0);
@@ -73,19 +129,55 @@ public final class GradeResponses
     return byStatus;
   }
 
+  /** The {@code code_<execution status>} counters, indexed by the status's ordinal. */
+  static Counter[] executionCounters() {
+    Counter[] byExecution = new Counter[ExecutionStatus.values().length];
+    for (ExecutionStatus s : ExecutionStatus.values()) {
+      byExecution[s.ordinal()] = Metrics.counter("mathbeam", "code_" + s.wireName());
+    }
+    return byExecution;
+  }
+
   static final class GradeFn extends DoFn<Generation, GradedSample> {
+    private final SandboxConfig sandbox;
     private transient Grader grader;
+    private transient CodeGrader code;
+    private transient String sandboxFailure;
     private final Counter[] byStatus = statusCounters();
+    private final Counter[] byExecution = executionCounters();
+
+    GradeFn(SandboxConfig sandbox) {
+      this.sandbox = sandbox;
+    }
 
     @Setup
     public void setup() {
       grader = new Grader();
     }
 
+    /** At the first code sample: runs without code problems never start a sandbox. */
+    private void openCodeGrader() {
+      if (sandbox == null) {
+        sandboxFailure = "no code sandbox was configured for this run";
+        return;
+      }
+      try {
+        code = new CodeGrader(SharedSandboxes.get(sandbox));
+      } catch (SandboxUnavailableException e) {
+        sandboxFailure = "the code sandbox cannot start on this worker: " + e.getMessage();
+      }
+    }
+
     @ProcessElement
     public void process(@Element Generation g, OutputReceiver<GradedSample> out) {
-      GradedSample graded = grade(grader, g);
+      if (code == null && sandboxFailure == null && g.request().isCode()) {
+        openCodeGrader();
+      }
+      GradedSample graded = grade(grader, code, sandboxFailure, g);
       byStatus[graded.status().ordinal()].inc();
+      if (graded.code() != null && graded.code().hasCode()) {
+        byExecution[graded.code().execution().ordinal()].inc();
+      }
       out.output(graded);
     }
   }

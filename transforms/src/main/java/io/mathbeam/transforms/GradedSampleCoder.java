@@ -1,9 +1,11 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.code.CodeOutcome;
 import io.mathbeam.core.judge.JudgeVerdict;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.Judgment;
+import io.mathbeam.core.sandbox.ExecutionStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,6 +16,7 @@ public final class GradedSampleCoder extends AtomicCoder<GradedSample> {
   private static final GradedSampleCoder INSTANCE = new GradedSampleCoder();
   private static final GradeStatus[] STATUSES = GradeStatus.values();
   private static final JudgeVerdict[] VERDICTS = JudgeVerdict.values();
+  private static final ExecutionStatus[] EXECUTIONS = ExecutionStatus.values();
 
   public static GradedSampleCoder of() {
     return INSTANCE;
@@ -34,6 +37,15 @@ public final class GradedSampleCoder extends AtomicCoder<GradedSample> {
       Wire.writeString(j.errorClass(), out);
       Wire.writeLong(j.latencyMs(), out);
     }
+    CodeOutcome code = s.code();
+    Wire.writeInt(code == null ? 0 : code.execution().ordinal() + 1, out);
+    if (code != null) {
+      Wire.writeString(code.code(), out);
+      Wire.writeInt(code.testsPassed(), out);
+      Wire.writeInt(code.testsTotal(), out);
+      Wire.writeString(code.firstFailure(), out);
+      Wire.writeLong(code.executionMillis(), out);
+    }
   }
 
   @Override
@@ -49,7 +61,18 @@ public final class GradedSampleCoder extends AtomicCoder<GradedSample> {
             ? null
             : new Judgment(
                 VERDICTS[verdict - 1], Wire.readString(in), Wire.readString(in), Wire.readLong(in));
-    return new GradedSample(generation, answer, status, micros, symbolic, judgment);
+    int execution = Wire.readInt(in);
+    CodeOutcome code =
+        execution == 0
+            ? null
+            : new CodeOutcome(
+                Wire.readString(in),
+                EXECUTIONS[execution - 1],
+                Wire.readInt(in),
+                Wire.readInt(in),
+                Wire.readString(in),
+                Wire.readLong(in));
+    return new GradedSample(generation, answer, status, micros, symbolic, judgment, code);
   }
 
   @Override

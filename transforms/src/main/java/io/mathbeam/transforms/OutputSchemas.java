@@ -1,5 +1,6 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.code.CodeOutcome;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradedSample;
@@ -68,6 +69,20 @@ public final class OutputSchemas {
           .items()
           .stringType()
           .arrayDefault(List.of())
+          // code problems only: how the program's run ended, tests passed / due, the first failure
+          .optionalString("code_execution")
+          .optionalInt("tests_passed")
+          .optionalInt("tests_total")
+          .optionalString("first_failure")
+          .optionalLong("code_execution_ms")
+          // tool-integrated reasoning only: the programs run while generating
+          .name("tool_execution_statuses")
+          .type()
+          .array()
+          .items()
+          .stringType()
+          .arrayDefault(List.of())
+          .optionalLong("tool_execution_ms")
           .endRecord();
 
   public static final Schema PROBLEM =
@@ -158,7 +173,11 @@ public final class OutputSchemas {
           "completion_tokens",
           "extracted_answer",
           "status",
-          "reward");
+          "reward",
+          "code_execution",
+          "tests_passed",
+          "tests_total",
+          "first_failure");
 
   /**
    * The columns of {@link #SAMPLE} that hold a generation as the server returned it, before any
@@ -183,7 +202,10 @@ public final class OutputSchemas {
           "attempts",
           "error_class",
           "error_message",
-          "choices");
+          "choices",
+          "tool_execution_statuses",
+          "tool_execution_ms",
+          "tests_total");
 
   /**
    * {@link #STORED_GENERATION} with the stored grade ({@code extracted_answer}, {@code status},
@@ -280,6 +302,20 @@ public final class OutputSchemas {
       rec.put("judge_verdict", j.verdict().wireName());
       rec.put("judge_reply", j.reply());
       rec.put("judge_error", j.errorClass());
+    }
+    if (g.codeExecutions() != null) {
+      rec.put("tool_execution_statuses", g.codeExecutions().statuses());
+      rec.put("tool_execution_ms", g.codeExecutions().millis());
+    } else {
+      rec.put("tool_execution_statuses", List.of());
+    }
+    CodeOutcome code = s.code();
+    if (code != null) {
+      rec.put("code_execution", code.hasCode() ? code.execution().wireName() : null);
+      rec.put("tests_passed", code.testsPassed());
+      rec.put("tests_total", code.testsTotal());
+      rec.put("first_failure", code.firstFailure());
+      rec.put("code_execution_ms", code.executionMillis());
     }
     return rec;
   }

@@ -1,5 +1,6 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.model.CodeExecutions;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.regrade.StoredGrade;
@@ -78,6 +79,16 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
   /** The inverse of {@link OutputSchemas#sampleRecord} for everything before grading. */
   public static Generation generation(GenericRecord row, Map<String, Integer> samplesPerProblem) {
     String dataset = text(row, "data_source");
+    if (row.getSchema().getField("tests_total") != null && row.get("tests_total") != null) {
+      // the rows hold the program, not the tests it must pass
+      throw new IllegalArgumentException(
+          "regrade cannot grade code problems again ("
+              + dataset
+              + "/"
+              + text(row, "problem_id")
+              + "): their tests are not in the run directory. Run eval again with the same"
+              + " --cacheDir instead: it grades every cached generation without calling a server");
+    }
     List<String> golds = strings(row.get("ground_truth"));
     SampleRequest request =
         new SampleRequest(
@@ -100,7 +111,18 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
         text(row, "replica"),
         (Integer) row.get("attempts"),
         text(row, "error_class"),
-        text(row, "error_message"));
+        text(row, "error_message"),
+        codeExecutions(row));
+  }
+
+  /** The programs a tool-integrated sample ran; null for other samples and older files. */
+  private static CodeExecutions codeExecutions(GenericRecord row) {
+    Object ms =
+        row.getSchema().getField("tool_execution_ms") == null ? null : row.get("tool_execution_ms");
+    if (ms == null) {
+      return null;
+    }
+    return new CodeExecutions(strings(row.get("tool_execution_statuses")), (Long) ms);
   }
 
   /**
