@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.core.code.CodeGradeBenchmark;
 import io.mathbeam.core.grading.GradeBenchmark;
 import io.mathbeam.core.sim.SimServerMain;
 import java.io.PrintStream;
@@ -17,7 +18,7 @@ public final class Main {
           "usage: mathbeam <command> [--option=value ...]",
           "",
           "commands:",
-          "  eval       evaluate a model on math benchmarks (the Beam pipeline)",
+          "  eval       evaluate a model on math and code benchmarks (the Beam pipeline)",
           "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
           "  sweep      several models x benchmarks x K in one job, one run directory per model",
           "  regrade    grade a finished run's stored samples again and recompute its metrics",
@@ -26,6 +27,7 @@ public final class Main {
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
           "  bench-regrade  regrade a synthetic run with each runner and a plain-Java floor",
+          "  bench-code   the code sandbox: start cost, HumanEval executions/s per parallelism",
           "",
           "'mathbeam <command> --help' lists a command's options.");
 
@@ -112,6 +114,10 @@ public final class Main {
       }
       case "bench-grade" -> {
         GradeBenchmark.main(rest);
+        return 0;
+      }
+      case "bench-code" -> {
+        CodeGradeBenchmark.main(rest);
         return 0;
       }
       default -> {

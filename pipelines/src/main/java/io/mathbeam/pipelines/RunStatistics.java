@@ -49,13 +49,16 @@ final class RunStatistics {
       for (Object reward : (List<?>) row.get("rewards")) {
         correct.add(((Double) reward) > 0);
       }
+      // programs are one vote only when identical: the math grader's text rules (case and
+      // punctuation ignored) would merge `a < b` with `a > b`
+      boolean code = Boolean.TRUE.equals(row.get("code"));
       out.add(
           AnswerClusters.of(
               row.get("data_source").toString(),
               row.get("problem_id").toString(),
               answers,
               correct,
-              (a, b) -> grader.gradeAnswer(a, List.of(b)).correct()));
+              code ? String::equals : (a, b) -> grader.gradeAnswer(a, List.of(b)).correct()));
     }
     return out;
   }

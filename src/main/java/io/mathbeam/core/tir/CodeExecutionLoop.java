@@ -84,10 +84,10 @@ public final class CodeExecutionLoop implements SampleGenerator {
               }
               long start = System.nanoTime();
               return sandbox
-                  .submit(code, "")
+                  .submit(SessionReplay.program(t.okBlocks, code), "")
                   .thenCompose(
                       e -> {
-                        t.ran(e, (System.nanoTime() - start) / 1_000_000);
+                        t.ran(code, e, (System.nanoTime() - start) / 1_000_000);
                         return turn(request, t);
                       });
             });
@@ -99,6 +99,7 @@ public final class CodeExecutionLoop implements SampleGenerator {
     final long startNanos;
     final StringBuilder text = new StringBuilder();
     final List<String> statuses = new ArrayList<>();
+    final List<String> okBlocks = new ArrayList<>();
     long executionMillis;
     int turns;
     int promptTokens;
@@ -120,8 +121,11 @@ public final class CodeExecutionLoop implements SampleGenerator {
       text.append(rawText(g));
     }
 
-    void ran(Execution e, long millis) {
+    void ran(String code, Execution e, long millis) {
       statuses.add(e.status().wireName());
+      if (e.ok()) {
+        okBlocks.add(code);
+      }
       executionMillis += millis;
       text.append(ExecutionOutput.block(e));
     }

@@ -126,6 +126,30 @@ public class CodeExecutionLoopTest {
   }
 
   @Test
+  public void laterBlocksSeeTheStateOfEarlierOnesButNotTheirOutput() throws Exception {
+    ScriptedServer server =
+        server(
+            (request, index) ->
+                Reply.json(
+                    200,
+                    switch (index) {
+                      case 0 ->
+                          chatBody("```python\nimport math\nx = 6\nprint('x set')\n", null, "stop");
+                      case 1 -> chatBody("```python\nprint(undefined_name)\n", null, "stop");
+                      case 2 -> chatBody("```python\nprint(math.prod([x, 7]))\n", null, "stop");
+                      default -> chatBody("\\boxed{42}", null, "stop");
+                    }));
+
+    Generation g = generate(server, PromptTemplate.defaults(), 8);
+
+    assertEquals(List.of("ok", "error", "ok"), g.codeExecutions().statuses());
+    assertTrue(g.text(), g.text().contains("```output\nx set\n```"));
+    assertTrue(g.text(), g.text().contains("NameError"));
+    // the last output is 42 alone: the earlier block's print ran again but was swallowed
+    assertTrue(g.text(), g.text().contains("```output\n42\n```\n\\boxed{42}"));
+  }
+
+  @Test
   public void afterTheCapTheStopStringIsNoLongerSentAndNothingMoreRuns() throws Exception {
     ScriptedServer server =
         server(

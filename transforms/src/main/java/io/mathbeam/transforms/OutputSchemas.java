@@ -126,6 +126,8 @@ public final class OutputSchemas {
           .longType()
           .noDefault()
           .requiredString("grader_version")
+          // a code problem's answers are programs: majority votes compare them as text
+          .optionalBoolean("code")
           .endRecord();
 
   /** One row per dataset and run of the history table ({@code --history}). */
@@ -230,7 +232,7 @@ public final class OutputSchemas {
 
   /** The columns of {@link #PROBLEM} that statistics need: no problem or response text. */
   public static final Schema PROBLEM_VOTES =
-      projection(PROBLEM, "data_source", "problem_id", "rewards", "extracted_answers");
+      projection(PROBLEM, "data_source", "problem_id", "rewards", "extracted_answers", "code");
 
   /**
    * A read projection of {@code full}: the named fields with their definitions, so a projection can
@@ -342,6 +344,9 @@ public final class OutputSchemas {
     rec.put("statuses", samples.stream().map(ProblemSample::status).toList());
     rec.put("seeds", samples.stream().map(ProblemSample::seed).toList());
     rec.put("grader_version", Grader.VERSION);
+    if (first.code()) {
+      rec.put("code", true);
+    }
     return rec;
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
  * statement travels with sample 0 only.
  *
  * @param problem the statement on sample 0, null on the others
+ * @param code whether this is a code problem's sample (its answer is a program, voted on as text)
  */
 public record ProblemSample(
     String datasetId,
@@ -21,8 +22,33 @@ public record ProblemSample(
     long seed,
     boolean correct,
     String status,
-    String extractedAnswer)
+    String extractedAnswer,
+    boolean code)
     implements Serializable {
+
+  /** A sample of a problem that is not a code problem. */
+  public ProblemSample(
+      String datasetId,
+      String problemId,
+      String problem,
+      List<String> goldAnswers,
+      int sampleIndex,
+      long seed,
+      boolean correct,
+      String status,
+      String extractedAnswer) {
+    this(
+        datasetId,
+        problemId,
+        problem,
+        goldAnswers,
+        sampleIndex,
+        seed,
+        correct,
+        status,
+        extractedAnswer,
+        false);
+  }
 
   public static ProblemSample of(GradedSample s) {
     SampleRequest r = s.request();
@@ -35,7 +61,8 @@ public record ProblemSample(
         r.seed(),
         s.correct(),
         s.status().wireName(),
-        s.extractedAnswer());
+        s.extractedAnswer(),
+        r.isCode());
   }
 
   public String problemKey() {
