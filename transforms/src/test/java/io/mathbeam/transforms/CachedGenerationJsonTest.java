@@ -5,6 +5,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNull;
 
+import io.mathbeam.core.model.CodeExecutions;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import java.util.List;
@@ -13,6 +14,26 @@ import org.junit.Test;
 public class CachedGenerationJsonTest {
   private static final SampleRequest REQUEST =
       new SampleRequest("d", "p", "What is 1+1?", List.of("2"), 1, 4, 77);
+
+  @Test
+  public void keepsTheCodeExecutionsOfAToolIntegratedGeneration() {
+    Generation g =
+        new Generation(
+            REQUEST,
+            "\\boxed{2}",
+            null,
+            "stop",
+            9,
+            12,
+            340,
+            "http://r",
+            1,
+            null,
+            null,
+            new CodeExecutions(List.of("error", "ok"), 77));
+    String line = CachedGenerationJson.line(SampleKeys.of(REQUEST), g);
+    assertEquals(g, CachedGenerationJson.generation(CachedGenerationJson.parse(line), REQUEST));
+  }
 
   @Test
   public void roundTripsAGenerationAndReattachesTheCurrentRequest() {

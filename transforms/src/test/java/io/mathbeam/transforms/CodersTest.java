@@ -2,6 +2,12 @@ package io.mathbeam.transforms;
 
 import static org.junit.Assert.assertEquals;
 
+import io.mathbeam.core.code.CodeOutcome;
+import io.mathbeam.core.code.CodeTask;
+import io.mathbeam.core.code.CodeTaskKind;
+import io.mathbeam.core.code.CodeTest;
+import io.mathbeam.core.code.CodeTestType;
+import io.mathbeam.core.model.CodeExecutions;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
@@ -12,6 +18,7 @@ import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
+import io.mathbeam.core.sandbox.ExecutionStatus;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
 import java.util.List;
@@ -56,6 +63,50 @@ public class CodersTest {
       CoderProperties.coderDecodeEncodeEqual(
           GradedSampleCoder.of(), new GradedSample(g, "2", status, 42));
     }
+  }
+
+  @Test
+  public void codeProblemsAndTheirGradesRoundTrip() throws Exception {
+    CodeTask task =
+        new CodeTask(
+            CodeTaskKind.LIVECODEBENCH,
+            "class Solution:\n    def f(self, x):",
+            "f",
+            "",
+            List.of(
+                new CodeTest("1\n2", "3", CodeTestType.FUNCTIONAL),
+                new CodeTest("", "", CodeTestType.STDIN)));
+    CoderProperties.coderDecodeEncodeEqual(
+        ProblemCoder.of(),
+        new Problem("lcb", "q1", "Add.", List.of("ref"), 4, "f.jsonl:1", List.of(), task));
+    SampleRequest code =
+        new SampleRequest("lcb", "q1", "Add.", List.of("ref"), 0, 4, 9L, List.of(), task);
+    CoderProperties.coderDecodeEncodeEqual(SampleRequestCoder.of(), code);
+    Generation tir =
+        new Generation(
+            code,
+            "```python",
+            null,
+            "stop",
+            5,
+            6,
+            7,
+            "http://r",
+            2,
+            null,
+            null,
+            new CodeExecutions(List.of("ok", "timeout"), 10_012));
+    CoderProperties.coderDecodeEncodeEqual(GenerationCoder.of(), tir);
+    CodeOutcome outcome =
+        new CodeOutcome("print(3)", ExecutionStatus.ERROR, 1, 2, "test 2/2 wrong answer", 35);
+    CoderProperties.coderDecodeEncodeEqual(
+        GradedSampleCoder.of(), GradedSample.ofCode(tir, outcome, outcome.gradeStatus(), 40));
+    CoderProperties.coderDecodeEncodeEqual(
+        GradedSampleCoder.of(),
+        GradedSample.ofCode(tir, CodeOutcome.noCode(2), GradeStatus.NO_ANSWER, 1));
+    CoderProperties.coderDecodeEncodeEqual(
+        ProblemSampleCoder.of(),
+        ProblemSample.of(GradedSample.ofCode(tir, outcome, GradeStatus.INCORRECT, 1)));
   }
 
   @Test
