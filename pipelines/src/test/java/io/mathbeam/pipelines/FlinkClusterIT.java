@@ -6,6 +6,7 @@ import static org.junit.Assert.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.core.sandbox.TestSandboxes;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
@@ -100,7 +101,10 @@ public class FlinkClusterIT {
                 .maxModelLen(40960)
                 .answerKey(
                     AnswerKey.fromJsonl(
-                        List.of(data.resolve("aime24.jsonl"), data.resolve("amc23.jsonl")),
+                        List.of(
+                            data.resolve("aime24.jsonl"),
+                            data.resolve("amc23.jsonl"),
+                            data.resolve("code/humaneval.jsonl")),
                         "problem",
                         "answer"))
                 .build());
@@ -204,6 +208,48 @@ public class FlinkClusterIT {
     assertEquals("one row per (dataset, problem, sample index)", keys.size(), grades.size());
     assertEquals(directGrades, grades);
     assertSameMetrics(JSON.readTree(Path.of(output, "metrics.json").toFile()));
+  }
+
+  /** Model-written code runs where grading runs: in the sandboxes of the TaskManager JVMs. */
+  @Test
+  public void humanEvalOnTheClusterGradesAsTheDirectRunnerDoes() throws Exception {
+    TestSandboxes.ensureInstalled();
+    String[] common = {
+      "--benchmarks=humaneval:1",
+      "--dataDir=" + data,
+      "--endpoints=" + String.join(",", fleet.endpoints()),
+      "--cacheDir=none",
+      "--sandboxTimeoutSeconds=2"
+    };
+    String direct = TMP.newFolder("humaneval-direct").getPath();
+    eval(concat(common, "--output=" + direct));
+    String cluster = TMP.newFolder("humaneval-cluster").getPath();
+    long start = System.nanoTime();
+    eval(
+        concat(
+            common,
+            "--output=" + cluster,
+            "--runner=FlinkRunner",
+            "--flinkMaster=localhost:8081",
+            "--parallelism=2",
+            "--filesToStage=" + shadedJar));
+    report("HumanEval on the cluster", start);
+
+    Map<String, String> grades = uniqueGrades(direct);
+    assertEquals(164, grades.size());
+    assertTrue(grades.toString(), grades.values().stream().anyMatch(g -> g.startsWith("correct")));
+    assertEquals(grades, uniqueGrades(cluster));
+    JsonNode a = JSON.readTree(Path.of(direct, "metrics.json").toFile());
+    JsonNode b = JSON.readTree(Path.of(cluster, "metrics.json").toFile());
+    assertEquals(
+        a.path("datasets").path("humaneval").path("pass_at_k"),
+        b.path("datasets").path("humaneval").path("pass_at_k"));
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    List<String> all = new ArrayList<>(List.of(a));
+    all.addAll(List.of(b));
+    return all.toArray(new String[0]);
   }
 
   private static void assertSameMetrics(JsonNode metrics) {
