@@ -95,6 +95,7 @@ public class CodeBenchmarkPipelineTest {
     assertFalse(passAtK.toString(), passAtK.isMissingNode());
     assertEquals(passAtK, b.path("datasets").path("humaneval").path("pass_at_k"));
     assertTrue(a.path("manifest").path("code_sandbox").asText().startsWith("bubblewrap"));
+    MetricsSchema.assertValid(a);
 
     String report = Files.readString(Path.of(direct, "report.html"));
     assertTrue(report.contains("First failing test"));

@@ -83,6 +83,7 @@ public class ToolIntegratedPipelineTest {
     assertTrue("samples whose first block raised: " + retriedAfterError, retriedAfterError > 0);
     JsonNode manifest = JSON.readTree(Path.of(full, "metrics.json").toFile()).path("manifest");
     assertEquals(8, manifest.path("tool_integrated").path("max_code_executions").asInt());
+    MetricsSchema.assertValid(JSON.readTree(Path.of(full, "metrics.json").toFile()));
 
     String capped = eval(1);
     int cappedCorrect = 0;
