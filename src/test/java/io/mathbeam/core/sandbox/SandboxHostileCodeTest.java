@@ -121,6 +121,35 @@ public class SandboxHostileCodeTest {
   }
 
   @Test
+  public void filesStopAtTheFileSizeLimitAndTmpAtItsSize() {
+    Execution e =
+        run(
+            "import os\n"
+                + "try:\n"
+                + "    with open('/tmp/big', 'wb') as f:\n"
+                + "        for _ in range(32):\n"
+                + "            f.write(b'x' * (1 << 20))\n"
+                + "except OSError as e:\n"
+                + "    print('stopped', e.errno, os.path.getsize('/tmp/big') >> 20)\n");
+    assertEquals(e.toString(), ExecutionStatus.OK, e.status());
+    // RLIMIT_FSIZE (16 MiB by default) ends the writes with EFBIG (27)
+    assertEquals("stopped 27 16\n", e.stdout());
+    Execution full =
+        run(
+            "import os\n"
+                + "n = 0\n"
+                + "try:\n"
+                + "    for i in range(10):\n"
+                + "        with open('/tmp/part%d' % i, 'wb') as f:\n"
+                + "            f.write(b'x' * (15 << 20))\n"
+                + "        n += 1\n"
+                + "except OSError as e:\n"
+                + "    print('full', e.errno, n)\n");
+    // the private /tmp is a 64 MiB tmpfs: ENOSPC (28) after four files of 15 MiB
+    assertEquals(full.toString(), "full 28 4\n", full.stdout());
+  }
+
+  @Test
   public void projectFilesAndTheHomeDirectoryAreNotThere() {
     Path pom = TestSandboxes.projectRoot().resolve("pom.xml");
     String home = System.getProperty("user.home");
