@@ -30,4 +30,11 @@ def _mathbeam_prepare():
 
 
 _mathbeam_source = _mathbeam_prepare()
-exec(compile(_mathbeam_source, "main.py", "exec"), {"__name__": "__main__", "__builtins__": __builtins__})
+try:
+    exec(compile(_mathbeam_source, "main.py", "exec"), {"__name__": "__main__", "__builtins__": __builtins__})
+except Exception as _mathbeam_error:
+    # The traceback as `python main.py` prints it: without this launcher's own frame, which a model
+    # reading the output (tool-integrated reasoning) would take for part of its program.
+    import traceback
+    traceback.print_exception(type(_mathbeam_error), _mathbeam_error, _mathbeam_error.__traceback__.tb_next)
+    sys.exit(1)

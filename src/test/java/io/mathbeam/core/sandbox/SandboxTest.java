@@ -37,7 +37,8 @@ public class SandboxTest {
     assertEquals(ExecutionStatus.ERROR, e.status());
     assertEquals(1, e.exitCode());
     assertTrue(e.stderr(), e.stderr().contains("ValueError: bad input"));
-    assertTrue(e.stderr(), e.stderr().contains("main.py"));
+    assertTrue(e.stderr(), e.stderr().contains("File \"main.py\", line 2, in f"));
+    assertTrue("no launcher frame: " + e.stderr(), !e.stderr().contains("<string>"));
   }
 
   @Test
