@@ -2,6 +2,7 @@ package io.mathbeam.pipelines;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -87,6 +88,19 @@ public class LiveCodeBenchPipelineTest {
     }
     assertTrue("problems solved at least once: " + solved, solved.size() >= 3);
     assertTrue("samples failing a test's comparison: " + wrongAnswers, wrongAnswers > 0);
+
+    // the run directory holds the programs, not the tests: regrade says so instead of grading
+    // programs as math answers
+    Exception refused =
+        assertThrows(
+            Exception.class,
+            () ->
+                new RegradeCommand(
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                    .run(new String[] {"--input=" + out, "--output=" + tmp.newFolder("again")}));
+    String message = Main.message(refused);
+    assertTrue(message, message.contains("regrade cannot grade code problems"));
+    assertTrue(message, message.contains("--cacheDir"));
   }
 
   private static String resource(String name) throws Exception {
