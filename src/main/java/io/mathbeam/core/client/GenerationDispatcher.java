@@ -35,7 +35,10 @@ public final class GenerationDispatcher {
   private final SamplingParams params;
   private final int window;
   private final int samplesPerRequest;
+
+  /** Draws a request that carries one sample. */
   private final SampleGenerator single;
+
   private final LinkedBlockingQueue<Generation> done = new LinkedBlockingQueue<>();
   private final AtomicInteger dispatchRequests = new AtomicInteger();
 
@@ -81,8 +84,9 @@ public final class GenerationDispatcher {
     this.template = template;
     this.params = params;
     this.window = window;
-    this.single = single;
+    // a given generator draws its samples one by one; otherwise the client may batch them
     this.samplesPerRequest = params.temperature() == 0 || single != null ? 1 : samplesPerRequest;
+    this.single = single != null ? single : request -> client.generate(request, template, params);
   }
 
   /** Queues a sample and sends whatever now fits in the window. */
@@ -200,18 +204,9 @@ public final class GenerationDispatcher {
 
   private void send(List<SampleRequest> batch) {
     try {
-      if (single != null) {
+      if (batch.size() == 1) {
         single
             .generate(batch.get(0))
-            .whenComplete(
-                (generation, error) ->
-                    finished(
-                        batch,
-                        error == null && generation != null ? List.of(generation) : null,
-                        error));
-      } else if (batch.size() == 1) {
-        client
-            .generate(batch.get(0), template, params)
             .whenComplete(
                 (generation, error) ->
                     finished(

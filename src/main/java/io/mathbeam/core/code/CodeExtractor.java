@@ -67,6 +67,21 @@ public final class CodeExtractor {
         : null;
   }
 
+  /**
+   * The code of the python block {@code text} ends inside, or null when it does not end inside one:
+   * tool-integrated reasoning stops generation at a block's closing fence and runs it. The
+   * reasoning is kept, since such models write their code while thinking.
+   */
+  public static String openPythonBlock(String text) {
+    List<Block> blocks = fencedBlocks(text.replace("\r\n", "\n"));
+    if (blocks.isEmpty()) {
+      return null;
+    }
+    Block last = blocks.get(blocks.size() - 1);
+    boolean open = !last.closed() && PYTHON_INFO.contains(last.language());
+    return open && !last.code().isBlank() ? last.code() : null;
+  }
+
   static String withoutReasoning(String text) {
     int close = text.lastIndexOf(THINK_CLOSE);
     if (close >= 0) {
@@ -106,8 +121,9 @@ public final class CodeExtractor {
         code.append(dedent(lines[i], indent)).append('\n');
         i++;
       }
+      boolean closed = i < lines.length;
       i++; // past the closing fence, or past the end when it was never closed
-      blocks.add(new Block(language, stripTrailingBlankLines(code.toString())));
+      blocks.add(new Block(language, stripTrailingBlankLines(code.toString()), closed));
     }
     return blocks;
   }
@@ -161,5 +177,5 @@ public final class CodeExtractor {
     return end == 0 ? "" : code.substring(0, end) + "\n";
   }
 
-  private record Block(String language, String code) {}
+  private record Block(String language, String code, boolean closed) {}
 }

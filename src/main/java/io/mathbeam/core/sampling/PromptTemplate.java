@@ -60,15 +60,16 @@ public record PromptTemplate(String systemPrompt, String userTemplate, String as
    * assistant prefix, if any, right after it.
    */
   public String rawPrompt(SampleRequest request) {
-    String user = userMessage(request);
-    String prompt = systemPrompt == null ? user : systemPrompt + "\n\n" + user;
+    String prompt = withSystemPrompt(userMessage(request));
     return assistantPrefix == null ? prompt : prompt + assistantPrefix;
   }
 
   /** The single raw prompt for the completions API: system prompt, blank line, user message. */
   public String rawPrompt(String problem) {
-    return systemPrompt == null
-        ? userMessage(problem)
-        : systemPrompt + "\n\n" + userMessage(problem);
+    return withSystemPrompt(userMessage(problem));
+  }
+
+  private String withSystemPrompt(String user) {
+    return systemPrompt == null ? user : systemPrompt + "\n\n" + user;
   }
 }

@@ -14,6 +14,9 @@ import java.util.List;
 final class IsolationCommand {
   private static final List<String> MERGED_USR_LINKS = List.of("/bin", "/lib", "/lib64", "/sbin");
 
+  /** The host's layout does not change while the JVM runs: read once, not per execution. */
+  private static final List<String> ROOT_DIRECTORIES = rootDirectories();
+
   private IsolationCommand() {}
 
   static List<String> argv(
@@ -54,14 +57,7 @@ final class IsolationCommand {
               "--ro-bind",
               "/usr",
               "/usr"));
-      for (String dir : MERGED_USR_LINKS) {
-        Path p = Path.of(dir);
-        if (Files.isSymbolicLink(p)) {
-          argv.addAll(List.of("--symlink", linkTarget(p), dir));
-        } else if (Files.isDirectory(p)) {
-          argv.addAll(List.of("--ro-bind", dir, dir));
-        }
-      }
+      argv.addAll(ROOT_DIRECTORIES);
       Path python = config.python().toAbsolutePath();
       if (!python.startsWith("/usr") && python.getParent() != null) {
         Path prefix = python.getParent().getParent();
@@ -93,6 +89,20 @@ final class IsolationCommand {
             "256",
             Integer.toString(sourceBytes)));
     return argv;
+  }
+
+  /** {@code /bin}, {@code /lib}, ... as links into {@code /usr} or read-only binds. */
+  private static List<String> rootDirectories() {
+    List<String> args = new ArrayList<>();
+    for (String dir : MERGED_USR_LINKS) {
+      Path p = Path.of(dir);
+      if (Files.isSymbolicLink(p)) {
+        args.addAll(List.of("--symlink", linkTarget(p), dir));
+      } else if (Files.isDirectory(p)) {
+        args.addAll(List.of("--ro-bind", dir, dir));
+      }
+    }
+    return List.copyOf(args);
   }
 
   private static String linkTarget(Path link) {

@@ -2,6 +2,7 @@ package io.mathbeam.core.tir;
 
 import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.client.SampleGenerator;
+import io.mathbeam.core.code.CodeExtractor;
 import io.mathbeam.core.model.CodeExecutions;
 import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
@@ -55,8 +56,8 @@ public final class CodeExecutionLoop implements SampleGenerator {
   private CompletableFuture<Generation> turn(SampleRequest request, Transcript t) {
     boolean mayRun = t.statuses.size() < maxExecutions;
     List<String> stops = new ArrayList<>(params.stop());
-    if (mayRun && !stops.contains(CodeBlocks.CLOSE)) {
-      stops.add(CodeBlocks.CLOSE);
+    if (mayRun && !stops.contains(ExecutionOutput.CLOSE)) {
+      stops.add(ExecutionOutput.CLOSE);
     }
     int budget = params.maxTokens() - t.completionTokens;
     SamplingParams turnParams = params.withMaxTokens(budget).withStop(stops);
@@ -74,7 +75,7 @@ public final class CodeExecutionLoop implements SampleGenerator {
               t.add(g);
               String code =
                   mayRun && "stop".equals(g.finishReason())
-                      ? CodeBlocks.openBlock(t.text.toString())
+                      ? CodeExtractor.openPythonBlock(t.text.toString())
                       : null;
               if (code == null) {
                 return CompletableFuture.completedFuture(t.finish(g.finishReason(), g));

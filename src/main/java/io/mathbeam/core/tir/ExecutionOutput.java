@@ -3,12 +3,17 @@ package io.mathbeam.core.tir;
 import io.mathbeam.core.sandbox.Execution;
 
 /**
- * What the model sees of one execution: its stdout then stderr (a traceback reads as Python prints
- * it), cut to {@link #MAX_CHARS} characters (NeMo-Skills' default), or a line that says the run hit
- * a limit.
+ * The fences of tool-integrated reasoning, as NeMo-Skills writes them, and what the model sees of
+ * one execution: its stdout then stderr (a traceback reads as Python prints it), cut to {@link
+ * #MAX_CHARS} characters (NeMo-Skills' default), or a line that says the run hit a limit.
  */
 final class ExecutionOutput {
   static final int MAX_CHARS = 1000;
+
+  /** The closing fence line: the stop string at which a block is run. */
+  static final String CLOSE = "```\n";
+
+  static final String OUTPUT_OPEN = "```output\n";
 
   private ExecutionOutput() {}
 
@@ -33,6 +38,6 @@ final class ExecutionOutput {
 
   /** The text appended after a stopped block: its closing fence and the output block. */
   static String block(Execution e) {
-    return CodeBlocks.CLOSE + CodeBlocks.OUTPUT_OPEN + of(e) + CodeBlocks.CLOSE;
+    return CLOSE + OUTPUT_OPEN + of(e) + CLOSE;
   }
 }

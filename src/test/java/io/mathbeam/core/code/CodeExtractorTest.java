@@ -120,4 +120,21 @@ public class CodeExtractorTest {
     assertNull(CodeExtractor.extract(null));
     assertNull(CodeExtractor.extract("Here it is:\n```python\n\n```\n"));
   }
+
+  @Test
+  public void textThatEndsInsideAPythonBlockGivesItsCode() {
+    assertEquals(
+        "x = 2\nprint(x)\n",
+        CodeExtractor.openPythonBlock("Compute:\n```python\nx = 2\nprint(x)\n"));
+    assertEquals("print(1)\n", CodeExtractor.openPythonBlock("```py\nprint(1)\n"));
+  }
+
+  @Test
+  public void onlyTheLastBlockCountsAndAClosedOneIsNotOpen() {
+    String text = "```python\nprint(1)\n```\n```output\n1\n```\nthen\n```python\nprint(2)\n";
+    assertEquals("print(2)\n", CodeExtractor.openPythonBlock(text));
+    assertNull(CodeExtractor.openPythonBlock("```python\nprint(1)\n```\nSo 1."));
+    assertNull(CodeExtractor.openPythonBlock("No code here."));
+    assertNull(CodeExtractor.openPythonBlock("```python\n   \n"));
+  }
 }

@@ -53,17 +53,10 @@ public final class GradeResponses
   }
 
   /**
-   * The grade of one generation; the pipeline's grading step and the regrade floor share it.
+   * The grade of one generation, code problems included.
    *
-   * @param code runs code problems' programs; null when the run has none (a code sample is then a
-   *     {@code grader_error})
-   */
-  public static GradedSample grade(Grader grader, CodeGrader code, Generation g) {
-    return grade(grader, code, "no code sandbox was configured for this run", g);
-  }
-
-  /**
-   * @param noCodeGrader why {@code code} is null: the first failing test of code samples then
+   * @param code runs code problems' programs; null when no sandbox could be had, and then a code
+   *     sample is a {@code grader_error} whose first failure is {@code noCodeGrader}
    */
   static GradedSample grade(Grader grader, CodeGrader code, String noCodeGrader, Generation g) {
     if (!g.failed() && !"length".equals(g.finishReason()) && g.request().isCode()) {
@@ -92,7 +85,10 @@ public final class GradeResponses
         g, outcome, outcome.gradeStatus(), (System.nanoTime() - start) / 1000);
   }
 
-  /** The grade of one generation of a problem that is not a code problem. */
+  /**
+   * The grade of one generation of a problem that is not a code problem; the pipeline's grading
+   * step and the regrade floor share it.
+   */
   public static GradedSample grade(Grader grader, Generation g) {
     if (g.failed()) {
       return new GradedSample(g, null, GradeStatus.REQUEST_ERROR, 0);
