@@ -184,6 +184,7 @@ public final class EvalCommand {
               .model(model)
               .apiKey(options.getApiKey())
               .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
+              .capShards(GenerationShards.choose(options))
               .samplesPerRequest(options.getSamplesPerRequest())
               .requestsPerSecond(options.getMaxRequestsPerSecondPerReplica())
               .tokensPerSecond(options.getMaxTokensPerSecondPerReplica())

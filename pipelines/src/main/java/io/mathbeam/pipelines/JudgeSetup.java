@@ -81,7 +81,12 @@ final class JudgeSetup {
               ? options.getJudgeModel()
               : ServedModel.resolve(endpoints, options.getApiKey());
       ClientConfig client =
-          generationClient.toBuilder(endpoints).model(model).samplesPerRequest(1).build();
+          generationClient.toBuilder(endpoints)
+              .model(model)
+              .samplesPerRequest(1)
+              // the judge step is not keyed by shard: its limits hold per JVM
+              .capShards(0)
+              .build();
       SamplingParams sampling =
           new SamplingParams(0.0, 1.0, 0, 0.0, 1.0, options.getJudgeMaxTokens(), List.of());
       ObjectNode cacheKey =

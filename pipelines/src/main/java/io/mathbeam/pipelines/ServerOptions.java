@@ -38,12 +38,23 @@ public interface ServerOptions extends PipelineOptions {
   void setApiKey(String value);
 
   @Description(
-      "Cap on requests in flight per replica, shared by all workers of a JVM; set it near the"
-          + " server's batch capacity (vLLM max_num_seqs).")
+      "Cap on sequences in flight per replica (a request with n choices counts n), for the whole"
+          + " job; set it near the server's batch capacity (vLLM max_num_seqs).")
   @Default.Integer(64)
   int getMaxInFlightPerReplica();
 
   void setMaxInFlightPerReplica(int value);
+
+  @Description(
+      "How the per-replica limits hold across workers: generation is keyed by this many shards,"
+          + " each owning a fixed share of every replica's cap and rates, so the limits hold for"
+          + " the whole job however many TaskManagers run it. -1: automatic (FlinkRunner: 4 x"
+          + " --parallelism, at most --maxInFlightPerReplica; DirectRunner: 0). 0: each JVM"
+          + " enforces the limits on its own (W workers may put W x the cap on a replica).")
+  @Default.Integer(-1)
+  int getGenerationShards();
+
+  void setGenerationShards(int value);
 
   @Description(
       "Samples of one problem fetched by one request, using the OpenAI 'n' parameter (seeds stay"
@@ -55,8 +66,8 @@ public interface ServerOptions extends PipelineOptions {
   void setSamplesPerRequest(int value);
 
   @Description(
-      "Optional budget of requests started per second, per replica (0 = none). Like the in-flight"
-          + " cap it is per JVM: see docs/runners.md for many workers.")
+      "Optional budget of requests started per second, per replica (0 = none); job-wide like the"
+          + " in-flight cap (see --generationShards).")
   @Default.Double(0)
   double getMaxRequestsPerSecondPerReplica();
 

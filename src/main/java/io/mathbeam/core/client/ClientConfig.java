@@ -32,6 +32,9 @@ import java.util.Objects;
  *     its max_tokens times n when it starts and refunded the tokens it did not generate; 0 for none
  * @param stream request {@code stream: true} and read the answer as server-sent events
  * @param streamIdleTimeout a streamed attempt fails when no byte arrives for this long
+ * @param capShards 0: the in-flight cap and the rates hold per client (per JVM when shared); S > 0:
+ *     they hold for the whole job, split into S fixed shares (shards) of which this client uses
+ *     only those it leases ({@link OpenAiClient#lease}); at most {@code maxInFlightPerReplica}
  */
 public record ClientConfig(
     List<String> endpoints,
@@ -52,7 +55,8 @@ public record ClientConfig(
     double requestsPerSecond,
     double tokensPerSecond,
     boolean stream,
-    Duration streamIdleTimeout)
+    Duration streamIdleTimeout,
+    int capShards)
     implements Serializable {
 
   public ClientConfig {
@@ -86,6 +90,18 @@ public record ClientConfig(
     requireRate(requestsPerSecond, "requestsPerSecond");
     requireRate(tokensPerSecond, "tokensPerSecond");
     requirePositiveDuration(streamIdleTimeout, "streamIdleTimeout");
+    if (capShards < 0 || capShards > maxInFlightPerReplica) {
+      throw new IllegalArgumentException(
+          "capShards must be between 0 and maxInFlightPerReplica ("
+              + maxInFlightPerReplica
+              + "), got "
+              + capShards);
+    }
+  }
+
+  /** Whether the caps hold job-wide and this client holds only the shards it leases. */
+  public boolean leasedCaps() {
+    return capShards > 0;
   }
 
   /** A builder with the defaults for the given replica base URLs. */
@@ -123,7 +139,8 @@ public record ClientConfig(
             .requestsPerSecond(requestsPerSecond)
             .tokensPerSecond(tokensPerSecond)
             .stream(stream)
-            .streamIdleTimeout(streamIdleTimeout);
+            .streamIdleTimeout(streamIdleTimeout)
+            .capShards(capShards);
   }
 
   @Override
@@ -162,6 +179,8 @@ public record ClientConfig(
         + stream
         + ", streamIdleTimeout="
         + streamIdleTimeout
+        + ", capShards="
+        + capShards
         + "]";
   }
 
@@ -226,6 +245,7 @@ public record ClientConfig(
     private Duration minRequestTimeout = Duration.ofMinutes(2);
     private double requestsPerSecond;
     private double tokensPerSecond;
+    private int capShards;
     private boolean stream;
     private Duration streamIdleTimeout = Duration.ofSeconds(60);
 
@@ -323,6 +343,11 @@ public record ClientConfig(
       return this;
     }
 
+    public Builder capShards(int value) {
+      capShards = value;
+      return this;
+    }
+
     public ClientConfig build() {
       return new ClientConfig(
           endpoints,
@@ -343,7 +368,8 @@ public record ClientConfig(
           requestsPerSecond,
           tokensPerSecond,
           stream,
-          streamIdleTimeout);
+          streamIdleTimeout,
+          capShards);
     }
   }
 }

@@ -18,7 +18,8 @@ import java.util.Set;
  *     prompt plus max_tokens would not fit the context window (prevented overflows and capped
  *     retries alike)
  * @param concurrencyWindowByReplica each replica's current AIMD window in sequences (1 to {@code
- *     maxInFlightPerReplica}); admission uses its integer part
+ *     maxInFlightPerReplica}, or to the leased part of it; 0 while no lease holds a share);
+ *     admission uses its integer part
  * @param budgetWaits attempts that waited for a replica's requests/s or tokens/s budget
  */
 public record ClientStats(

@@ -33,7 +33,6 @@ public final class GenerationDispatcher {
   private final OpenAiClient client;
   private final PromptTemplate template;
   private final SamplingParams params;
-  private final int window;
   private final int samplesPerRequest;
 
   /** Draws a request that carries one sample. */
@@ -45,6 +44,7 @@ public final class GenerationDispatcher {
   /** Pending samples by problem, oldest problem first; guarded by {@code this}. */
   private final Map<String, ArrayDeque<SampleRequest>> pending = new LinkedHashMap<>();
 
+  private int window;
   private String newestProblem;
   private boolean flushed;
   private int pendingSamples;
@@ -53,7 +53,8 @@ public final class GenerationDispatcher {
   private int unfinished;
 
   /**
-   * @param window most sequences in flight at once (the client's per-replica caps still apply)
+   * @param window most sequences in flight at once (the client's per-replica caps still apply); 0
+   *     sends nothing until {@link #widen} raises it
    * @param samplesPerRequest most samples of one problem per request; 1 sends one request each
    */
   public GenerationDispatcher(
@@ -77,8 +78,8 @@ public final class GenerationDispatcher {
       int window,
       int samplesPerRequest,
       SampleGenerator single) {
-    if (window < 1 || samplesPerRequest < 1) {
-      throw new IllegalArgumentException("window and samplesPerRequest must be >= 1");
+    if (window < 0 || samplesPerRequest < 1) {
+      throw new IllegalArgumentException("window must be >= 0 and samplesPerRequest >= 1");
     }
     this.client = client;
     this.template = template;
@@ -98,6 +99,20 @@ public final class GenerationDispatcher {
       flushed = false;
       pendingSamples++;
       unfinished++;
+    }
+    dispatch();
+  }
+
+  /**
+   * Changes the window by {@code delta} sequences: a worker that holds leased shares of the fleet's
+   * caps keeps as many sequences in flight as its leases add up to.
+   */
+  public void widen(int delta) {
+    synchronized (this) {
+      if (window + delta < 0) {
+        throw new IllegalArgumentException("window " + window + " cannot shrink by " + -delta);
+      }
+      window += delta;
     }
     dispatch();
   }

@@ -123,7 +123,8 @@ public final class OpenAiClient implements AutoCloseable {
               config.maxInFlightPerReplica(),
               config.unhealthyAfterFailures(),
               config.requestsPerSecond(),
-              config.tokensPerSecond()));
+              config.tokensPerSecond(),
+              config.leasedCaps()));
     }
     this.replicas = new ReplicaSet(list);
     this.models = new ModelResolver(config.model(), replicas.all(), metadata);
@@ -151,6 +152,28 @@ public final class OpenAiClient implements AutoCloseable {
   }
 
   /**
+   * Takes shard {@code shard}'s share of every replica's job-wide limits (see {@link CapLease}) for
+   * this client's samples, until the lease is closed. Only for a config with {@code capShards > 0};
+   * the caller guarantees that no other client holds the same shard at the same time.
+   */
+  public CapLease lease(int shard) {
+    if (!config.leasedCaps()) {
+      throw new IllegalStateException("this client's caps are its own (capShards = 0)");
+    }
+    return new CapLease(replicas.all(), shard, config.capShards());
+  }
+
+  /**
+   * The most sequences one request may carry: with leased shares, no more than the smallest share
+   * of a replica, so a request never needs more than the lease that admits it.
+   */
+  int largestRequest() {
+    int cap = config.maxInFlightPerReplica();
+    int largest = config.leasedCaps() ? Math.max(1, cap / config.capShards()) : cap;
+    return Math.min(config.samplesPerRequest(), largest);
+  }
+
+  /**
    * Requests one sample. The future never completes exceptionally: a request that fails for good
    * yields a {@link Generation} whose {@code errorClass} is an {@link ErrorClass} name.
    */
@@ -161,11 +184,12 @@ public final class OpenAiClient implements AutoCloseable {
 
   /**
    * Requests consecutive samples of one problem, {@code samplesPerRequest} (at most {@code
-   * maxInFlightPerReplica}) per HTTP request: each request has {@code n} = its number of samples
-   * and the seed of its first sample, and since vLLM gives choice i the seed + i (spec §9), the
-   * samples are the same as with one request each. Greedy sampling (temperature 0) must have n = 1,
-   * so it sends one request per sample. Generations come back in the order of {@code samples}; the
-   * future never completes exceptionally.
+   * maxInFlightPerReplica}, and with leased caps at most the smallest share) per HTTP request: each
+   * request has {@code n} = its number of samples and the seed of its first sample, and since vLLM
+   * gives choice i the seed + i (spec §9), the samples are the same as with one request each.
+   * Greedy sampling (temperature 0) must have n = 1, so it sends one request per sample.
+   * Generations come back in the order of {@code samples}; the future never completes
+   * exceptionally.
    *
    * @throws IllegalArgumentException when {@code samples} is empty, mixes problems, or its seeds
    *     are not consecutive ({@code seed, seed + 1, ...})
@@ -173,10 +197,7 @@ public final class OpenAiClient implements AutoCloseable {
   public CompletableFuture<List<Generation>> generateBatch(
       List<SampleRequest> samples, PromptTemplate template, SamplingParams params) {
     requireOneProblemWithConsecutiveSeeds(samples);
-    int perRequest =
-        params.temperature() == 0
-            ? 1
-            : Math.min(config.samplesPerRequest(), config.maxInFlightPerReplica());
+    int perRequest = params.temperature() == 0 ? 1 : largestRequest();
     List<CompletableFuture<List<Generation>>> parts = new ArrayList<>();
     for (int from = 0; from < samples.size(); from += perRequest) {
       parts.add(

@@ -15,9 +15,14 @@ import java.util.concurrent.CompletableFuture;
  * successful request of {@code n} sequences, up to the cap. Only requests admitted after the last
  * decrease can decrease it again, so a burst of rejections of requests that were already in flight
  * halves the window once, not once per request (TCP's "once per round trip").
+ *
+ * <p>The cap can move while the queue is in use ({@link #addCapacity}): a client whose cap is the
+ * sum of the shares it leases ({@link CapLease}) starts at 0, where nothing is admitted, and grows
+ * and shrinks with its leases. Lowering the cap never cancels what is in flight; it only stops new
+ * admissions until the count is back under it.
  */
 final class PermitQueue {
-  private final int capacity;
+  private int capacity;
   private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
   private double window;
   private long epoch;
@@ -37,7 +42,8 @@ final class PermitQueue {
 
   /**
    * Admits {@code sequences} once they fit in the window. A request larger than the window is
-   * admitted alone (when nothing else is in flight), so it can never wait forever.
+   * admitted alone (when nothing else is in flight), so it can never wait forever; with a cap of 0
+   * nothing is admitted until the cap grows.
    */
   CompletableFuture<Permit> acquire(int sequences) {
     synchronized (this) {
@@ -66,7 +72,7 @@ final class PermitQueue {
   /** The request of {@code permit} was rejected for overload (429, 503) or timed out. */
   synchronized void congested(Permit permit) {
     if (permit.epoch() == epoch) {
-      window = Math.max(1, window / 2);
+      window = Math.min(capacity, Math.max(1, window / 2));
       epoch++;
     }
   }
@@ -79,6 +85,29 @@ final class PermitQueue {
       granted = admitWaiters();
     }
     granted.forEach(Runnable::run);
+  }
+
+  /**
+   * Raises the hard cap by {@code delta} sequences (lowers it when negative). The window moves with
+   * it: a raise is usable at once, a cut takes the window down to the new cap at most.
+   */
+  void addCapacity(int delta) {
+    List<Runnable> granted;
+    synchronized (this) {
+      if (capacity + delta < 0) {
+        throw new IllegalStateException(
+            "capacity " + capacity + " cannot be lowered by " + (-delta));
+      }
+      capacity += delta;
+      window = delta > 0 ? Math.min(capacity, window + delta) : Math.min(window, capacity);
+      granted = admitWaiters();
+    }
+    granted.forEach(Runnable::run);
+  }
+
+  /** The hard cap now, in sequences. */
+  synchronized int capacity() {
+    return capacity;
   }
 
   /** Fails every waiter; later acquires fail at once. */
@@ -94,7 +123,7 @@ final class PermitQueue {
   }
 
   private boolean fits(int sequences) {
-    return inFlight == 0 || inFlight + sequences <= limit();
+    return capacity > 0 && (inFlight == 0 || inFlight + sequences <= limit());
   }
 
   private int limit() {

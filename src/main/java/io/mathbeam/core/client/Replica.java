@@ -11,6 +11,7 @@ import java.util.function.Supplier;
  */
 final class Replica {
   private final String baseUrl;
+  private final int maxInFlight;
   private final PermitQueue permits;
   private final int unhealthyAfterFailures;
   private final AtomicReference<CompletableFuture<List<ModelCard>>> models =
@@ -21,22 +22,32 @@ final class Replica {
   private volatile boolean healthy = true;
   private volatile boolean tokenizeMissing;
   private int consecutiveFailures;
+  private double rateShare;
 
   Replica(String baseUrl, int maxInFlight, int unhealthyAfterFailures) {
-    this(baseUrl, maxInFlight, unhealthyAfterFailures, 0, 0);
+    this(baseUrl, maxInFlight, unhealthyAfterFailures, 0, 0, false);
   }
 
+  /**
+   * @param leased whether this client holds only leased shares of the limits: then it starts with a
+   *     cap of 0 and rates of 0, raised by {@link #addShare}
+   */
   Replica(
       String baseUrl,
       int maxInFlight,
       int unhealthyAfterFailures,
       double requestsPerSecond,
-      double tokensPerSecond) {
+      double tokensPerSecond,
+      boolean leased) {
     this.baseUrl = baseUrl;
-    this.permits = new PermitQueue(maxInFlight);
+    this.maxInFlight = maxInFlight;
+    this.permits = new PermitQueue(leased ? 0 : maxInFlight);
     this.unhealthyAfterFailures = unhealthyAfterFailures;
     this.requestBudget = new RateBudget(requestsPerSecond, System::nanoTime);
     this.tokenBudget = new RateBudget(tokensPerSecond, System::nanoTime);
+    this.rateShare = leased ? 0 : 1;
+    requestBudget.setShare(rateShare);
+    tokenBudget.setShare(rateShare);
   }
 
   String baseUrl() {
@@ -45,6 +56,26 @@ final class Replica {
 
   PermitQueue permits() {
     return permits;
+  }
+
+  /** The configured cap of sequences in flight, job-wide when the client leases shares of it. */
+  int maxInFlight() {
+    return maxInFlight;
+  }
+
+  /**
+   * Adds a leased share of this replica's limits: {@code sequences} of the in-flight cap and {@code
+   * rateFraction} of the request and token rates; negative values give a share back.
+   */
+  void addShare(int sequences, double rateFraction) {
+    synchronized (this) {
+      rateShare = Math.max(0, rateShare + rateFraction);
+      double share = rateShare < 1e-9 ? 0 : Math.min(1, rateShare);
+      requestBudget.setShare(share);
+      tokenBudget.setShare(share);
+    }
+    // outside this lock: raising the cap completes waiting acquisitions on this thread
+    permits.addCapacity(sequences);
   }
 
   GenerationPace pace() {

@@ -25,8 +25,9 @@ final class ReplicaSet {
    * sample with a connection error or 5xx) that can take the request now; when the preferred ones
    * are full, the sample spills over to the next in its order with room (bounded-load consistent
    * hashing: affinity while there is room, no replica idle while another has a queue). When none
-   * has room, the first healthy one not avoided; when every healthy one is avoided, {@code avoid}
-   * is cleared and the order starts over. With no healthy replica at all the walk runs over all.
+   * has room, the first healthy one not avoided (one with a cap above 0 if any); when every healthy
+   * one is avoided, {@code avoid} is cleared and the order starts over. With no healthy replica at
+   * all the walk runs over all.
    */
   Replica choose(List<Replica> order, Set<Replica> avoid) {
     boolean healthyOnly = anyHealthy();
@@ -37,10 +38,15 @@ final class ReplicaSet {
         return replica;
       }
     }
+    // a client leasing shares may hold no share of some replica (cap 0): wait where there is one
     for (int pass = 0; pass < 2; pass++) {
-      for (Replica replica : order) {
-        if ((replica.healthy() || !healthyOnly) && !avoid.contains(replica)) {
-          return replica;
+      for (boolean needCap : new boolean[] {true, false}) {
+        for (Replica replica : order) {
+          if ((replica.healthy() || !healthyOnly)
+              && !avoid.contains(replica)
+              && (!needCap || replica.permits().capacity() > 0)) {
+            return replica;
+          }
         }
       }
       avoid.clear();

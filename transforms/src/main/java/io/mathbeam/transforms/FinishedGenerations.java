@@ -1,0 +1,91 @@
+package io.mathbeam.transforms;
+
+import io.mathbeam.core.client.GenerationDispatcher;
+import io.mathbeam.core.client.OpenAiClient;
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.tir.CodeExecutionLoop;
+import java.io.IOException;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Distribution;
+import org.apache.beam.sdk.metrics.Metrics;
+
+/**
+ * What the generation DoFns do around the dispatcher: count sent and finished samples in Beam
+ * metrics and the run's {@link LiveProgress}, and checkpoint each successful generation in the
+ * generation cache before it moves on. One per DoFn instance, made in {@code @Setup}.
+ */
+final class FinishedGenerations {
+  static final String NAMESPACE = "mathbeam";
+  private final Counter requests = Metrics.counter(NAMESPACE, "samples_sent");
+  private final Counter retries = Metrics.counter(NAMESPACE, "retries");
+  private final Counter samplesDone = Metrics.counter(NAMESPACE, "samples_generated");
+  private final Counter failures = Metrics.counter(NAMESPACE, "request_failures");
+  private final Counter completionTokens = Metrics.counter(NAMESPACE, "completion_tokens");
+  private final Counter codeExecutions = Metrics.counter(NAMESPACE, "tool_code_executions");
+  private final Distribution latency = Metrics.distribution(NAMESPACE, "latency_ms");
+  private final Distribution attempts = Metrics.distribution(NAMESPACE, "attempts");
+
+  private final GenerationConfig config;
+  private final LiveProgress progress;
+  private final GenerationCacheWriter cache;
+
+  FinishedGenerations(GenerationConfig config, OpenAiClient client) {
+    this.config = config;
+    this.progress = LiveProgress.of(config.runId());
+    progress.attach(client);
+    this.cache = config.cacheDir() != null ? new GenerationCacheWriter(config.cacheDir()) : null;
+  }
+
+  /** A dispatcher for one bundle: plain requests, or samples drawn through the TIR loop. */
+  GenerationDispatcher dispatcher(OpenAiClient client, int window) {
+    return new GenerationDispatcher(
+        client,
+        config.template(),
+        config.sampling(),
+        window,
+        config.client().samplesPerRequest(),
+        config.toolIntegrated()
+            ? new CodeExecutionLoop(
+                client,
+                config.template(),
+                config.sampling(),
+                SharedSandboxes.get(config.toolSandbox()),
+                config.maxCodeExecutions())
+            : null);
+  }
+
+  void sent() {
+    requests.inc();
+  }
+
+  /** Counts a finished request and checkpoints a successful one before it moves on. */
+  void record(Generation generation) throws IOException {
+    samplesDone.inc();
+    progress.recordGenerated(
+        generation.failed(),
+        generation.failed() ? 0 : generation.completionTokens(),
+        generation.attempts());
+    if (generation.failed()) {
+      failures.inc();
+      Metrics.counter(NAMESPACE, "request_errors_" + generation.errorClass()).inc();
+    } else {
+      if (cache != null) {
+        cache.append(CachedGenerationJson.line(SampleKeys.of(generation.request()), generation));
+      }
+      completionTokens.inc(generation.completionTokens());
+      if (generation.codeExecutions() != null) {
+        codeExecutions.inc(generation.codeExecutions().count());
+      }
+      latency.update(generation.latencyMs());
+    }
+    attempts.update(generation.attempts());
+    retries.inc(Math.max(0, generation.attempts() - 1));
+  }
+
+  /** Makes the checkpoints of the bundle durable (the cache file is closed; a later one opens). */
+  void endBundle() throws IOException {
+    if (cache != null) {
+      cache.close();
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package io.mathbeam.transforms;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.model.Generation;
+import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SamplingParams;
+import io.mathbeam.core.sampling.SeedDerivation;
+import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.InFlightPeak;
+import io.mathbeam.core.sim.RequestLogEntry;
+import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimulatedFleet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.testing.TestPipeline;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.PCollection;
+import org.junit.Rule;
+import org.junit.Test;
+
+/**
+ * GenerateSamples against the simulated fleet over HTTP: one generation per request, in both ways
+ * of holding the per-replica limits.
+ */
+public class GenerateSamplesTest {
+  private static final int PROBLEMS = 12;
+  private static final int K = 5;
+  private static final int CAP = 4;
+
+  @Rule public final transient TestPipeline pipeline = TestPipeline.create();
+
+  @Test
+  public void everyRequestYieldsOneGenerationWithLimitsPerJvm() throws Exception {
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {
+      runAndCheck(fleet, 0);
+    }
+  }
+
+  @Test
+  public void shardedGenerationYieldsOneGenerationPerRequestWithinTheCap() throws Exception {
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {
+      runAndCheck(fleet, 4);
+      List<RequestLogEntry> log = new ArrayList<>();
+      for (RequestLogEntry e : fleet.requestLog()) {
+        if (e.endpoint().contains("completions")) {
+          log.add(e);
+        }
+      }
+      for (int r = 0; r < 2; r++) {
+        int peak = InFlightPeak.of(log, r);
+        assertTrue("replica " + r + ": " + peak + " in flight, cap " + CAP, peak <= CAP);
+      }
+    }
+  }
+
+  private void runAndCheck(SimulatedFleet fleet, int shards) {
+    ClientConfig client =
+        ClientConfig.builder(fleet.endpoints())
+            .maxInFlightPerReplica(CAP)
+            .capShards(shards)
+            .build();
+    GenerationConfig config =
+        new GenerationConfig(
+            client,
+            PromptTemplate.defaults(),
+            SamplingParams.defaults().withMaxTokens(1024),
+            2 * CAP,
+            null,
+            "generate-samples-test-" + UUID.randomUUID());
+    List<SampleRequest> requests = requests();
+    PCollection<Generation> generations =
+        pipeline
+            .apply(Create.of(requests).withCoder(SampleRequestCoder.of()))
+            .apply(GenerateSamples.using(config));
+
+    PAssert.that(generations)
+        .satisfies(
+            all -> {
+              Set<String> seen = new HashSet<>();
+              for (Generation g : all) {
+                assertEquals(g.errorMessage(), null, g.errorClass());
+                assertTrue(seen.add(g.request().problemId() + "#" + g.request().sampleIndex()));
+              }
+              assertEquals(PROBLEMS * K, seen.size());
+              return null;
+            });
+    pipeline.run().waitUntilFinish();
+  }
+
+  private static List<SampleRequest> requests() {
+    List<SampleRequest> out = new ArrayList<>();
+    for (int p = 0; p < PROBLEMS; p++) {
+      for (int i = 0; i < K; i++) {
+        out.add(
+            new SampleRequest(
+                "d",
+                "p" + p,
+                text(p),
+                List.of(Integer.toString(p * 3)),
+                i,
+                K,
+                SeedDerivation.seed(1, "d", "p" + p, i)));
+      }
+    }
+    return out;
+  }
+
+  private static SimConfig sim() {
+    Map<String, String> answers = new HashMap<>();
+    for (int p = 0; p < PROBLEMS; p++) {
+      answers.put(text(p), Integer.toString(p * 3));
+    }
+    return SimConfig.builder().replicas(2).timeScale(200).answerKey(AnswerKey.of(answers)).build();
+  }
+
+  private static String text(int p) {
+    return "Generation step problem " + p + ": what is 3 times " + p + "?";
+  }
+}
