@@ -34,6 +34,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * utilisation = ideal makespan (the work asked for / the fleet's capacity, from the simulator's
  * model: see {@link FleetFigures}) / actual makespan (first request to last response), and the peak
  * sequences in flight per replica against the cap.
+ *
+ * <p>{@code --runs} compares ways of running the pipeline side by side, each against a fresh fleet:
+ * {@code direct} (the DirectRunner, one JVM), {@code flink-jvm} (the embedded Flink cluster with
+ * per-JVM limits, {@code --generationShards=0}) and {@code flink-job} (the same with the limits
+ * held job-wide by shards, {@code --shards} of them or the automatic count).
  */
 final class FleetBenchmark {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,6 +52,9 @@ final class FleetBenchmark {
   private int baselineThreads = 8;
   private int baselineSamples = 320;
   private boolean baseline = true;
+  private List<String> runs = List.of("direct");
+  private int parallelism = 2;
+  private int shards = -1;
 
   static int main(String[] args, PrintStream out) throws Exception {
     FleetBenchmark bench = new FleetBenchmark();
@@ -55,7 +63,8 @@ final class FleetBenchmark {
         out.println(
             "usage: mathbeam bench-fleet [--problems=200] [--samples=8] [--replicas=4]"
                 + " [--maxNumSeqs=64] [--timeScale=2] [--maxTokens=4096] [--baselineThreads=8]"
-                + " [--baselineSamples=320] [--baseline=true]");
+                + " [--baselineSamples=320] [--baseline=true] [--runs=direct,flink-jvm,flink-job]"
+                + " [--parallelism=2] [--shards=-1]");
         return 0;
       }
       String[] kv = arg.replaceFirst("^--", "").split("=", 2);
@@ -72,6 +81,9 @@ final class FleetBenchmark {
         case "baselineThreads" -> bench.baselineThreads = Integer.parseInt(kv[1]);
         case "baselineSamples" -> bench.baselineSamples = Integer.parseInt(kv[1]);
         case "baseline" -> bench.baseline = Boolean.parseBoolean(kv[1]);
+        case "runs" -> bench.runs = runs(kv[1]);
+        case "parallelism" -> bench.parallelism = Integer.parseInt(kv[1]);
+        case "shards" -> bench.shards = Integer.parseInt(kv[1]);
         default -> throw new IllegalArgumentException("bench-fleet: unknown option " + arg);
       }
     }
@@ -113,30 +125,34 @@ final class FleetBenchmark {
         timeScale,
         maxTokens);
 
-    FleetFigures pipeline;
-    try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
-      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-      String[] args = {
-        "eval",
-        "--problems=" + file,
-        "--samples=" + samples,
-        "--endpoints=" + String.join(",", fleet.endpoints()),
-        "--maxInFlightPerReplica=" + maxNumSeqs,
-        "--maxTokens=" + maxTokens,
-        "--cacheDir=none",
-        "--output=" + dir.resolve("out")
-      };
-      Main.run(args, quiet, quiet);
-      pipeline = FleetFigures.of(fleet.requestLog(), config, maxNumSeqs);
+    for (String run : runs) {
+      try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        List<String> args =
+            new ArrayList<>(
+                List.of(
+                    "eval",
+                    "--problems=" + file,
+                    "--samples=" + samples,
+                    "--endpoints=" + String.join(",", fleet.endpoints()),
+                    "--maxInFlightPerReplica=" + maxNumSeqs,
+                    "--maxTokens=" + maxTokens,
+                    "--cacheDir=none",
+                    "--output=" + dir.resolve("out-" + run)));
+        args.addAll(runArgs(run));
+        Main.run(args.toArray(new String[0]), quiet, quiet);
+        FleetFigures figures = FleetFigures.of(fleet.requestLog(), config, maxNumSeqs);
+        out.println(figures.format("mathbeam eval (" + describe(run) + ")", maxNumSeqs));
+      }
+      JsonNode metrics = JSON.readTree(dir.resolve("out-" + run).resolve("metrics.json").toFile());
+      JsonNode counters = metrics.path("run_counters");
+      out.printf(
+          Locale.ROOT,
+          "  retries %d, request errors %d, generation shards %d%n",
+          counters.path("retries").asLong(),
+          counters.path("request_failures").asLong(),
+          metrics.path("manifest").path("config").path("generation_shards").asInt());
     }
-    out.println(pipeline.format("mathbeam eval (DirectRunner)", maxNumSeqs));
-    JsonNode counters =
-        JSON.readTree(dir.resolve("out").resolve("metrics.json").toFile()).path("run_counters");
-    out.printf(
-        Locale.ROOT,
-        "  retries %d, request errors %d%n",
-        counters.path("retries").asLong(),
-        counters.path("request_failures").asLong());
     if (baseline) {
       try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
         runBaseline(fleet.endpoints(), new ArrayList<>(answers.keySet()));
@@ -151,6 +167,39 @@ final class FleetBenchmark {
                     maxNumSeqs));
       }
     }
+  }
+
+  private static List<String> runs(String value) {
+    List<String> out = new ArrayList<>();
+    for (String run : value.split(",")) {
+      if (!List.of("direct", "flink-jvm", "flink-job").contains(run.trim())) {
+        throw new IllegalArgumentException(
+            "bench-fleet: --runs takes direct, flink-jvm and flink-job, got " + run);
+      }
+      out.add(run.trim());
+    }
+    return out;
+  }
+
+  private List<String> runArgs(String run) {
+    return switch (run) {
+      case "direct" -> List.of("--runner=DirectRunner");
+      case "flink-jvm" ->
+          List.of("--runner=FlinkRunner", "--parallelism=" + parallelism, "--generationShards=0");
+      default ->
+          List.of(
+              "--runner=FlinkRunner",
+              "--parallelism=" + parallelism,
+              "--generationShards=" + shards);
+    };
+  }
+
+  private String describe(String run) {
+    return switch (run) {
+      case "direct" -> "DirectRunner";
+      case "flink-jvm" -> "embedded Flink, parallelism " + parallelism + ", limits per JVM";
+      default -> "embedded Flink, parallelism " + parallelism + ", limits job-wide by shard";
+    };
   }
 
   /** What a typical eval script does: N threads, each sending one request at a time. */

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.sandbox.TestSandboxes;
 import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.InFlightPeak;
+import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.testing.SharedData;
@@ -208,6 +210,78 @@ public class FlinkClusterIT {
     assertEquals("one row per (dataset, problem, sample index)", keys.size(), grades.size());
     assertEquals(directGrades, grades);
     assertSameMetrics(JSON.readTree(Path.of(output, "metrics.json").toFile()));
+  }
+
+  /**
+   * Two TaskManager JVMs share one fleet: keyed by shard, generation keeps every replica within the
+   * cap for the whole job; with per-JVM limits the same job puts more than the cap on a replica
+   * (what the shards prevent, and proof that the check can fail).
+   */
+  @Test
+  public void perReplicaCapHoldsForTheWholeJobOnTwoTaskManagers() throws Exception {
+    int cap = 4;
+    // slower than the class's fleet, so that both workers' requests overlap for seconds
+    SimConfig slower = fleet.config().toBuilder().timeScale(TIME_SCALE / 4).build();
+    try (SimulatedFleet capped = SimulatedFleet.start(slower)) {
+      String jobWide = TMP.newFolder("job-wide").getPath();
+      long start = System.nanoTime();
+      eval(cappedArgs(capped, jobWide, cap));
+      report("FlinkRunner eval with job-wide limits", start);
+      List<Integer> jobWidePeaks = peaks(capped.requestLog(), 2);
+      int jobWideRequests = capped.requestLog().size();
+
+      String perJvm = TMP.newFolder("per-jvm").getPath();
+      eval(concat(cappedArgs(capped, perJvm, cap), "--generationShards=0"));
+      List<RequestLogEntry> secondRun =
+          capped.requestLog().subList(jobWideRequests, capped.requestLog().size());
+      List<Integer> perJvmPeaks = peaks(secondRun, 2);
+      System.out.println(
+          "FlinkClusterIT: peak sequences per replica, cap "
+              + cap
+              + ": job-wide "
+              + jobWidePeaks
+              + ", per JVM "
+              + perJvmPeaks);
+
+      for (int peak : jobWidePeaks) {
+        assertTrue("job-wide peaks " + jobWidePeaks + " above the cap " + cap, peak <= cap);
+      }
+      assertTrue(
+          "both replicas were used up to the cap: " + jobWidePeaks,
+          jobWidePeaks.stream().allMatch(peak -> peak >= cap - 1));
+      assertTrue(
+          "per-JVM limits should have put more than " + cap + " on a replica: " + perJvmPeaks,
+          perJvmPeaks.stream().anyMatch(peak -> peak > cap));
+      JsonNode metrics = JSON.readTree(Path.of(jobWide, "metrics.json").toFile());
+      // 4 x parallelism 2, at most the cap
+      assertEquals(4, metrics.path("manifest").path("config").path("generation_shards").asInt());
+      assertEquals(directGrades, uniqueGrades(jobWide));
+      assertSameMetrics(metrics);
+    }
+  }
+
+  private static String[] cappedArgs(SimulatedFleet capped, String output, int cap)
+      throws IOException {
+    List<String> all = new ArrayList<>(List.of(clusterArgs(output, "none")));
+    all.removeIf(a -> a.startsWith("--endpoints="));
+    all.add("--endpoints=" + String.join(",", capped.endpoints()));
+    all.add("--maxInFlightPerReplica=" + cap);
+    return all.toArray(new String[0]);
+  }
+
+  /** The peak sequences in flight on each replica, from successful generation requests. */
+  private static List<Integer> peaks(List<RequestLogEntry> log, int replicas) {
+    List<RequestLogEntry> generations = new ArrayList<>();
+    for (RequestLogEntry e : log) {
+      if (e.status() == 200 && e.endpoint().contains("completions")) {
+        generations.add(e);
+      }
+    }
+    List<Integer> peaks = new ArrayList<>();
+    for (int r = 0; r < replicas; r++) {
+      peaks.add(InFlightPeak.of(generations, r));
+    }
+    return peaks;
   }
 
   /** Model-written code runs where grading runs: in the sandboxes of the TaskManager JVMs. */
