@@ -300,7 +300,7 @@ public final class EvalCommand {
               + output);
     }
     return LaunchedFleet.start(
-        LaunchOptions.config(options, output, options.getApiKey()), out, progress);
+        LaunchOptions.launchConfig(options, output, options.getApiKey()), out, progress);
   }
 
   /**

@@ -80,7 +80,7 @@ public interface LaunchOptions extends PipelineOptions {
    *
    * @param apiKey the key eval sends (checked by vLLM on /v1/models when it was started with one)
    */
-  static LaunchConfig config(LaunchOptions options, String outputDir, String apiKey) {
+  static LaunchConfig launchConfig(LaunchOptions options, String outputDir, String apiKey) {
     List<String> groups =
         GpuList.replicas(
             options.getGpus(),

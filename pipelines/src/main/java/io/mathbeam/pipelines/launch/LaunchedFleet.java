@@ -47,6 +47,7 @@ public final class LaunchedFleet implements AutoCloseable {
   private final PrintStream err;
   private final List<ServerProcess> servers = new ArrayList<>();
   private final Map<Integer, Instant> diedDuringRun = new ConcurrentHashMap<>();
+  private final Object deathLock = new Object();
   private final Thread shutdownHook;
   private volatile Phase phase = Phase.STARTING;
   private boolean stopped;
@@ -253,11 +254,16 @@ public final class LaunchedFleet implements AutoCloseable {
 
   /** A server process ended: a death when the evaluation was running, else expected. */
   private void exited(ServerProcess s) {
-    if (phase != Phase.RUNNING || diedDuringRun.putIfAbsent(s.index(), Instant.now()) != null) {
-      return;
+    // its own lock, not the fleet's: stop() holds that while it waits for these same exits
+    synchronized (deathLock) {
+      if (phase != Phase.RUNNING || diedDuringRun.containsKey(s.index())) {
+        return;
+      }
+      Instant at = Instant.now();
+      s.killLeftovers();
+      err.println("mathbeam: " + deathLine(s));
+      diedDuringRun.put(s.index(), at);
     }
-    s.killLeftovers();
-    err.println("mathbeam: " + deathLine(s));
     long alive = servers.stream().filter(ServerProcess::alive).count();
     if (alive == 0) {
       err.println(
