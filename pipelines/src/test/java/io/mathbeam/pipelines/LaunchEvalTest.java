@@ -79,7 +79,7 @@ public class LaunchEvalTest {
   @Test
   public void serverThatDiesMidRunIsReportedAndItsSamplesGoToTheOtherReplica() throws Exception {
     // replica 1 is killed after answering 4 requests, with more of its samples queued and in flight
-    Path vllm = StandInVllm.write(tmp.newFolder("bin").toPath(), Map.of("1", "dies:4"), 5);
+    Path vllm = StandInVllm.write(tmp.newFolder("bin").toPath(), Map.of("1", "dies:4"), 40);
     Path output = tmp.getRoot().toPath().resolve("run");
     ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
@@ -93,7 +93,7 @@ public class LaunchEvalTest {
                   "--vllmCommand=" + vllm,
                   "--gpus=0,1",
                   "--samples=4",
-                  "--maxInFlightPerReplica=4",
+                  "--maxInFlightPerReplica=8",
                   "--cacheDir=none",
                   "--output=" + output
                 });

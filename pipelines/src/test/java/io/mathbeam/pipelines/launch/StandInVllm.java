@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  *   <li>{@code silent}: never listens
  *   <li>{@code stubborn}: never listens and ignores SIGTERM
  *   <li>{@code unhealthy}: listens and answers 503 to everything, {@code /health} included
- *   <li>{@code dies:N}: serves like {@code serve}, and is killed (exit 137) half a second after it
- *       has answered N requests
+ *   <li>{@code dies:N}: serves like {@code serve}, and is killed (exit 137) 0.3 s after it has
+ *       answered N requests
  * </ul>
  */
 public final class StandInVllm {
@@ -92,7 +92,7 @@ public final class StandInVllm {
             "    \"${sim[@]}\" --requestLog=$requests & child=$!",
             "    echo \"server pid $child\"",
             "    until [ \"$(grep -c '\"status\" *: *200' $requests)\" -ge \"$n\" ]; do sleep 0.1; done",
-            "    sleep 0.5; echo \"stand-in: killing the server after $n requests\"",
+            "    sleep 0.3; echo \"stand-in: killing the server after $n requests\"",
             "    kill -9 $child; exit 137 ;;",
             "esac",
             "");
