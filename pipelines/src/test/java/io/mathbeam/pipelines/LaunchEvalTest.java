@@ -50,7 +50,9 @@ public class LaunchEvalTest {
             .start();
     assertEquals(Files.readString(console), 0, eval.waitFor());
 
-    JsonNode manifest = JSON.readTree(output.resolve("metrics.json").toFile()).path("manifest");
+    JsonNode metrics = JSON.readTree(output.resolve("metrics.json").toFile());
+    MetricsSchema.assertValid(metrics);
+    JsonNode manifest = metrics.path("manifest");
     assertEquals("org/stand-in-model", manifest.path("model").asText());
     JsonNode servers = manifest.path("launched_servers");
     assertEquals(2, servers.size());
