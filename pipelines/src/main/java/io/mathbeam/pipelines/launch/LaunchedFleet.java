@@ -247,7 +247,7 @@ public final class LaunchedFleet implements AutoCloseable {
         Thread.sleep(clamp(Duration.between(now, deadline), Duration.ZERO, POLL).toMillis());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new FleetStartException("interrupted while waiting for the launched servers", e);
+        throw new FleetStartException("interrupted while waiting for the launched servers");
       }
     }
   }
@@ -293,8 +293,14 @@ public final class LaunchedFleet implements AutoCloseable {
         probe.setReuseAddress(true);
         probe.bind(new InetSocketAddress(port));
       } catch (IOException e) {
+        // no cause attached: the CLI prints an exception chain's innermost message only
         throw new FleetStartException(
-            "port " + port + " of replica-" + replica + " is in use (--launchBasePort)", e);
+            "port "
+                + port
+                + " of replica-"
+                + replica
+                + " is not free (--launchBasePort): "
+                + e.getMessage());
       }
       return port;
     }
