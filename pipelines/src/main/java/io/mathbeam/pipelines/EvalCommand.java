@@ -17,6 +17,7 @@ import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.core.stats.ReportedValues;
+import io.mathbeam.pipelines.launch.LaunchedFleet;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.LiveProgress;
 import io.mathbeam.transforms.SharedSandboxes;
@@ -40,6 +41,9 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /** {@code mathbeam eval}: runs the evaluation pipeline and prints the summary. */
 public final class EvalCommand {
+  /** The manifest's list of the servers {@code --launchModel} started. */
+  static final String LAUNCHED_SERVERS = "launched_servers";
+
   private final PrintStream out;
   private final PrintStream progress;
 
@@ -159,9 +163,14 @@ public final class EvalCommand {
     }
 
     SimulatedFleet fleet = null;
+    LaunchedFleet launched = null;
     JudgeSetup.Judge judge = null;
     try {
       List<String> endpoints = split(options.getEndpoints());
+      if (options.getLaunchModel() != null) {
+        launched = launch(options, endpoints, output);
+        endpoints = launched.endpoints();
+      }
       boolean simulated = endpoints.isEmpty();
       if (simulated) {
         fleet = EmbeddedFleet.start(known, options);
@@ -221,6 +230,9 @@ public final class EvalCommand {
           RunManifest.build(
               options, sources, endpoints, simulated, model, sampling, template, cacheDir, started);
       manifest.set("judge", judge.manifest());
+      if (launched != null) {
+        manifest.set(LAUNCHED_SERVERS, launched.manifest());
+      }
       if (sandboxDescription != null) {
         manifest.put("code_sandbox", sandboxDescription);
       }
@@ -245,18 +257,51 @@ public final class EvalCommand {
       RunOutputs.clearPrevious(output);
       Prepared prepared =
           new Prepared(
-              options, config, client, describe(sources), totalSamples, reported, fleet, judge);
+              options,
+              config,
+              client,
+              describe(sources),
+              totalSamples,
+              reported,
+              fleet,
+              launched,
+              judge);
       fleet = null;
+      launched = null;
       judge = null;
       return prepared;
     } finally {
       if (fleet != null) {
         fleet.close();
       }
+      if (launched != null) {
+        launched.close();
+      }
       if (judge != null) {
         judge.close();
       }
     }
+  }
+
+  /**
+   * Starts the servers of {@code --launchModel}, their logs in {@code <output>/servers}; ready when
+   * this returns.
+   */
+  private LaunchedFleet launch(EvalOptions options, List<String> endpoints, String output)
+      throws Exception {
+    if (!endpoints.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--launchModel starts its own servers and --endpoints names running ones: give one of"
+              + " them");
+    }
+    if (output.contains("://")) {
+      throw new IllegalArgumentException(
+          "--launchModel writes the servers' logs beside the run: --output must be a local"
+              + " directory, got "
+              + output);
+    }
+    return LaunchedFleet.start(
+        LaunchOptions.launchConfig(options, output, options.getApiKey()), out, progress);
   }
 
   /**
@@ -314,7 +359,13 @@ public final class EvalCommand {
                 counters,
                 run.reported(),
                 run.options().getHistory(),
+                run.manifestUpdates(),
                 out));
+        if (run.launched() != null) {
+          for (String death : run.launched().deaths()) {
+            out.println("Server " + death);
+          }
+        }
       }
       for (int i = 0; i < runs.size(); i++) {
         checkErrorFraction(results.get(i), runs.get(i).options().getMaxErrorFraction());
@@ -354,8 +405,18 @@ public final class EvalCommand {
       long totalSamples,
       List<ReportedValue> reported,
       SimulatedFleet fleet,
+      LaunchedFleet launched,
       JudgeSetup.Judge judge)
       implements AutoCloseable {
+    /** What the run learned about its servers while it ran, for the manifest. */
+    ObjectNode manifestUpdates() {
+      ObjectNode updates = MetricsJson.JSON.createObjectNode();
+      if (launched != null) {
+        updates.set(LAUNCHED_SERVERS, launched.manifest());
+      }
+      return updates;
+    }
+
     @Override
     public void close() {
       try {
@@ -363,7 +424,13 @@ public final class EvalCommand {
           fleet.close();
         }
       } finally {
-        judge.close();
+        try {
+          if (launched != null) {
+            launched.close();
+          }
+        } finally {
+          judge.close();
+        }
       }
     }
   }

@@ -7,4 +7,5 @@ public interface EvalOptions
         SamplingOptions,
         OutputOptions,
         JudgeOptions,
-        SandboxOptions {}
+        SandboxOptions,
+        LaunchOptions {}

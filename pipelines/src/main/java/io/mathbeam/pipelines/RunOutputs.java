@@ -94,11 +94,36 @@ final class RunOutputs {
       String historyDir,
       PrintStream out)
       throws IOException {
+    return finish(
+        outputDir,
+        started,
+        finished,
+        counters,
+        reported,
+        historyDir,
+        MetricsJson.JSON.createObjectNode(),
+        out);
+  }
+
+  /**
+   * @param manifestUpdates fields set in the manifest over those written when the run started
+   */
+  static EvalResult finish(
+      String outputDir,
+      Instant started,
+      Instant finished,
+      RunCounters counters,
+      List<ReportedValue> reported,
+      String historyDir,
+      ObjectNode manifestUpdates,
+      PrintStream out)
+      throws IOException {
     ResourceId metricsFile =
         FileSystems.matchNewResource(outputDir, true)
             .resolve("metrics.json", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
     ObjectNode root = (ObjectNode) readJson(outputDir, "metrics.json");
     ObjectNode manifest = (ObjectNode) root.get("manifest");
+    manifest.setAll(manifestUpdates);
     manifest.put("finished_at", finished.toString());
     manifest.put("duration_seconds", Duration.between(started, finished).toMillis() / 1000.0);
     root.set("run_counters", counters.toJson());

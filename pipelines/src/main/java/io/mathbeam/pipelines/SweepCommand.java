@@ -71,6 +71,11 @@ final class SweepCommand {
         modelArgs.add("--output=" + root + "/" + model.name());
         String[] argv = modelArgs.toArray(new String[0]);
         EvalOptions options = EvalCommand.parse(argv);
+        if (options.getLaunchModel() != null) {
+          throw new IllegalArgumentException(
+              "--launchModel is an eval option (one model on this machine's GPUs); a sweep"
+                  + " evaluates running servers: give each model its endpoints");
+        }
         EvalCommand.Inputs modelInputs = EvalCommand.inputs(options);
         samples += modelInputs.plannedSamples();
         inputs.add(modelInputs);
