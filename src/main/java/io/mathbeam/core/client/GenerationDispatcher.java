@@ -7,8 +7,8 @@ import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -20,14 +20,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * results (a Beam bundle that grades and writes them, for instance) can fall behind without leaving
  * a replica slot empty; only the number of pending samples it may submit ahead is bounded.
  *
+ * <p>Which pending sample goes next is {@link DispatchOrder}'s choice: longest expected work first,
+ * learnt from the samples that have finished. Several consumers can share one dispatcher, and so
+ * one window and one order, each through its own {@link Batch}, which receives the results of the
+ * samples it submitted; the dispatcher's own methods ({@link #submit}, {@link #take}, ...) are
+ * those of a default batch.
+ *
  * <p>With {@code samplesPerRequest > 1}, consecutive-seed samples of one problem are sent together
  * as one request with {@code n} choices (see {@link OpenAiClient#generateBatch}). A problem's
  * samples wait to be batched only while it is the problem most recently submitted (its remaining
  * samples are probably on their way) and fewer than {@code samplesPerRequest} are pending; {@link
  * #flush()} releases them at the end of the input.
  *
- * <p>Thread-safe. Results come out of {@link #poll()} / {@link #take()} in completion order; every
- * submitted sample yields exactly one {@link Generation}, a failure included.
+ * <p>Thread-safe. Every submitted sample yields exactly one {@link Generation}, a failure included.
  */
 public final class GenerationDispatcher {
   private final OpenAiClient client;
@@ -38,19 +43,22 @@ public final class GenerationDispatcher {
   /** Draws a request that carries one sample. */
   private final SampleGenerator single;
 
-  private final LinkedBlockingQueue<Generation> done = new LinkedBlockingQueue<>();
+  private final Batch defaultBatch = new Batch();
   private final AtomicInteger dispatchRequests = new AtomicInteger();
 
-  /** Pending samples by problem, oldest problem first; guarded by {@code this}. */
-  private final Map<String, ArrayDeque<SampleRequest>> pending = new LinkedHashMap<>();
+  /** Pending samples by problem; guarded by {@code this}. */
+  private final Map<String, ArrayDeque<Entry>> pending = new HashMap<>();
 
+  private final DispatchOrder order = new DispatchOrder();
   private int window;
   private String newestProblem;
   private boolean flushed;
   private int pendingSamples;
   private int inFlight;
   private int maxInFlight;
-  private int unfinished;
+  private int outstanding;
+
+  private record Entry(SampleRequest request, Batch batch) {}
 
   /**
    * @param window most sequences in flight at once (the client's per-replica caps still apply); 0
@@ -90,15 +98,20 @@ public final class GenerationDispatcher {
     this.single = single != null ? single : request -> client.generate(request, template, params);
   }
 
-  /** Queues a sample and sends whatever now fits in the window. */
+  /** A new consumer of this dispatcher: its samples share the window, their results are its own. */
+  public Batch newBatch() {
+    return new Batch();
+  }
+
+  /** Queues a sample of the default batch and sends whatever now fits in the window. */
   public void submit(SampleRequest request) {
+    defaultBatch.submit(request);
+  }
+
+  /** Marks the end of the input for now: samples held back for batching are sent. */
+  public void flush() {
     synchronized (this) {
-      String key = problemOf(request);
-      pending.computeIfAbsent(key, k -> new ArrayDeque<>()).add(request);
-      newestProblem = key;
-      flushed = false;
-      pendingSamples++;
-      unfinished++;
+      flushed = true;
     }
     dispatch();
   }
@@ -117,30 +130,22 @@ public final class GenerationDispatcher {
     dispatch();
   }
 
-  /** Marks the end of the input for now: samples held back for batching are sent. */
-  public void flush() {
-    synchronized (this) {
-      flushed = true;
-    }
-    dispatch();
-  }
-
-  /** A finished generation, or null if none is ready. */
+  /** A finished generation of the default batch, or null if none is ready. */
   public Generation poll() {
-    return handOut(done.poll());
+    return defaultBatch.poll();
   }
 
-  /** Waits for the next finished generation. */
+  /** Waits for the next finished generation of the default batch. */
   public Generation take() throws InterruptedException {
-    return handOut(done.take());
+    return defaultBatch.take();
   }
 
-  /** Samples submitted and not yet handed out by {@link #poll()} or {@link #take()}. */
-  public synchronized int unfinished() {
-    return unfinished;
+  /** Samples of the default batch submitted and not yet handed out. */
+  public int unfinished() {
+    return defaultBatch.unfinished();
   }
 
-  /** Samples submitted and not yet sent. */
+  /** Samples submitted (by any batch) and not yet sent. */
   public synchronized int pending() {
     return pendingSamples;
   }
@@ -155,13 +160,32 @@ public final class GenerationDispatcher {
     return maxInFlight;
   }
 
-  private Generation handOut(Generation generation) {
-    if (generation != null) {
-      synchronized (this) {
-        unfinished--;
-      }
+  /** Samples submitted by any batch whose generation has not finished yet. */
+  public synchronized int outstanding() {
+    return outstanding;
+  }
+
+  /** Waits until every sample submitted so far, by any batch, has finished. */
+  public synchronized void awaitNoneOutstanding() throws InterruptedException {
+    while (outstanding > 0) {
+      wait();
     }
-    return generation;
+  }
+
+  private void enqueue(SampleRequest request, Batch batch) {
+    synchronized (this) {
+      String key = problemOf(request);
+      ArrayDeque<Entry> queue = pending.computeIfAbsent(key, k -> new ArrayDeque<>());
+      queue.add(new Entry(request, batch));
+      if (queue.size() == 1) {
+        order.pendingAdded(key);
+      }
+      newestProblem = key;
+      flushed = false;
+      pendingSamples++;
+      outstanding++;
+    }
+    dispatch();
   }
 
   /**
@@ -175,53 +199,56 @@ public final class GenerationDispatcher {
     }
     int missed = 1;
     do {
-      List<List<SampleRequest>> batches = new ArrayList<>();
+      List<List<Entry>> batches = new ArrayList<>();
       synchronized (this) {
-        List<SampleRequest> next;
-        while (inFlight < window && (next = nextBatch(window - inFlight)) != null) {
+        List<Entry> next;
+        while (inFlight < window && (next = nextRequest(window - inFlight)) != null) {
           inFlight += next.size();
           maxInFlight = Math.max(maxInFlight, inFlight);
           pendingSamples -= next.size();
           batches.add(next);
         }
       }
-      for (List<SampleRequest> batch : batches) {
+      for (List<Entry> batch : batches) {
         send(batch);
       }
       missed = dispatchRequests.addAndGet(-missed);
     } while (missed != 0);
   }
 
-  /** The next samples to send, at most {@code room}, or null when none is ready. */
-  private List<SampleRequest> nextBatch(int room) {
-    Iterator<Map.Entry<String, ArrayDeque<SampleRequest>>> problems = pending.entrySet().iterator();
+  /** The samples of the next request, at most {@code room}, or null when none is ready. */
+  private List<Entry> nextRequest(int room) {
+    int size = Math.min(samplesPerRequest, room);
+    Iterator<String> problems = order.order();
     while (problems.hasNext()) {
-      Map.Entry<String, ArrayDeque<SampleRequest>> entry = problems.next();
-      ArrayDeque<SampleRequest> queue = entry.getValue();
-      boolean mayGrow = !flushed && entry.getKey().equals(newestProblem);
-      if (mayGrow && queue.size() < Math.min(samplesPerRequest, room)) {
+      String key = problems.next();
+      ArrayDeque<Entry> queue = pending.get(key);
+      boolean mayGrow = !flushed && key.equals(newestProblem);
+      if (mayGrow && queue.size() < size) {
         continue;
       }
-      List<SampleRequest> batch = new ArrayList<>();
+      List<Entry> batch = new ArrayList<>();
       batch.add(queue.poll());
-      while (batch.size() < Math.min(samplesPerRequest, room)
+      while (batch.size() < size
           && !queue.isEmpty()
-          && queue.peek().seed() == batch.get(batch.size() - 1).seed() + 1) {
+          && queue.peek().request().seed() == batch.get(batch.size() - 1).request().seed() + 1) {
         batch.add(queue.poll());
       }
+      order.sent(key);
       if (queue.isEmpty()) {
-        problems.remove();
+        pending.remove(key);
+        order.pendingEmptied(key);
       }
       return batch;
     }
     return null;
   }
 
-  private void send(List<SampleRequest> batch) {
+  private void send(List<Entry> batch) {
     try {
       if (batch.size() == 1) {
         single
-            .generate(batch.get(0))
+            .generate(batch.get(0).request())
             .whenComplete(
                 (generation, error) ->
                     finished(
@@ -229,8 +256,10 @@ public final class GenerationDispatcher {
                         error == null && generation != null ? List.of(generation) : null,
                         error));
       } else {
+        List<SampleRequest> requests = new ArrayList<>(batch.size());
+        batch.forEach(entry -> requests.add(entry.request()));
         client
-            .generateBatch(batch, template, params)
+            .generateBatch(requests, template, params)
             .whenComplete((generations, error) -> finished(batch, generations, error));
       }
     } catch (RuntimeException e) {
@@ -238,13 +267,24 @@ public final class GenerationDispatcher {
     }
   }
 
-  private void finished(List<SampleRequest> batch, List<Generation> generations, Throwable error) {
+  private void finished(List<Entry> batch, List<Generation> generations, Throwable error) {
+    synchronized (this) {
+      for (int i = 0; i < batch.size(); i++) {
+        Generation g = error == null && generations != null ? generations.get(i) : null;
+        if (g != null && !g.failed()) {
+          order.finished(problemOf(g.request()), g.completionTokens());
+        }
+      }
+      inFlight -= batch.size();
+      outstanding -= batch.size();
+      if (outstanding == 0) {
+        notifyAll();
+      }
+    }
     for (int i = 0; i < batch.size(); i++) {
       Generation g = error == null && generations != null ? generations.get(i) : null;
-      done.add(g != null ? g : internalFailure(batch.get(i), error));
-    }
-    synchronized (this) {
-      inFlight -= batch.size();
+      Entry entry = batch.get(i);
+      entry.batch().done.add(g != null ? g : internalFailure(entry.request(), error));
     }
     dispatch();
   }
@@ -267,5 +307,44 @@ public final class GenerationDispatcher {
         0,
         ErrorClass.INTERNAL.name(),
         "client error: " + error);
+  }
+
+  /**
+   * One consumer's samples: submitted into the shared window and order, their generations handed
+   * back here in completion order.
+   */
+  public final class Batch {
+    private final LinkedBlockingQueue<Generation> done = new LinkedBlockingQueue<>();
+    private final AtomicInteger unfinished = new AtomicInteger();
+
+    private Batch() {}
+
+    /** Queues a sample and sends whatever now fits in the window. */
+    public void submit(SampleRequest request) {
+      unfinished.incrementAndGet();
+      enqueue(request, this);
+    }
+
+    /** A finished generation, or null if none is ready. */
+    public Generation poll() {
+      return handOut(done.poll());
+    }
+
+    /** Waits for the next finished generation. */
+    public Generation take() throws InterruptedException {
+      return handOut(done.take());
+    }
+
+    /** Samples submitted and not yet handed out by {@link #poll()} or {@link #take()}. */
+    public int unfinished() {
+      return unfinished.get();
+    }
+
+    private Generation handOut(Generation generation) {
+      if (generation != null) {
+        unfinished.decrementAndGet();
+      }
+      return generation;
+    }
   }
 }

@@ -1,0 +1,167 @@
+package io.mathbeam.core.client;
+
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Which problem's samples go out next: longest expected work first, so that the samples most likely
+ * to be long start early and the end of a run is made of short ones (a long generation started last
+ * sets the run's makespan on its own).
+ *
+ * <p>A problem's expected length is the mean completion length of its samples that have finished (a
+ * sample cut at max_tokens counts its max_tokens). Problems with pending samples are taken in three
+ * groups:
+ *
+ * <ol>
+ *   <li>problems none of whose samples has been sent, in arrival order, one request each: their
+ *       first sample measures them while their others wait;
+ *   <li>problems with a finished sample, longest expected first;
+ *   <li>problems sent but with nothing finished yet, in arrival order; they count as the run's mean
+ *       so far, so they go after the problems known to be longer than average and before those
+ *       known to be shorter.
+ * </ol>
+ *
+ * <p>Not thread-safe: the dispatcher calls it under its lock.
+ */
+final class DispatchOrder {
+  private final Map<String, Stats> stats = new HashMap<>();
+  private final ArrayDeque<String> unsent = new ArrayDeque<>();
+  private final ArrayDeque<String> unmeasured = new ArrayDeque<>();
+  private final TreeSet<Stats> measured =
+      new TreeSet<>(
+          Comparator.comparingDouble(Stats::mean).reversed().thenComparingLong(s -> s.arrival));
+  private long arrivals;
+  private long finishedSamples;
+  private double finishedTokens;
+
+  private static final class Stats {
+    final String key;
+    final long arrival;
+    boolean hasPending;
+    boolean sent;
+    int finished;
+    double tokens;
+
+    Stats(String key, long arrival) {
+      this.key = key;
+      this.arrival = arrival;
+    }
+
+    double mean() {
+      return tokens / finished;
+    }
+  }
+
+  /** {@code key} has pending samples (again). */
+  void pendingAdded(String key) {
+    Stats s = stats.computeIfAbsent(key, k -> new Stats(k, arrivals++));
+    if (s.hasPending) {
+      return;
+    }
+    s.hasPending = true;
+    enqueue(s);
+  }
+
+  /** {@code key}'s last pending sample was taken. */
+  void pendingEmptied(String key) {
+    Stats s = stats.get(key);
+    if (s == null || !s.hasPending) {
+      return;
+    }
+    dequeue(s);
+    s.hasPending = false;
+  }
+
+  /** Samples of {@code key} were sent. */
+  void sent(String key) {
+    Stats s = stats.get(key);
+    if (s != null && !s.sent) {
+      boolean requeue = s.hasPending;
+      if (requeue) {
+        dequeue(s);
+      }
+      s.sent = true;
+      if (requeue) {
+        enqueue(s);
+      }
+    }
+  }
+
+  /** A sample of {@code key} finished with {@code completionTokens}. */
+  void finished(String key, int completionTokens) {
+    Stats s = stats.get(key);
+    if (s == null) {
+      return;
+    }
+    boolean requeue = s.hasPending;
+    if (requeue) {
+      dequeue(s);
+    }
+    s.finished++;
+    s.tokens += completionTokens;
+    finishedSamples++;
+    finishedTokens += completionTokens;
+    if (requeue) {
+      enqueue(s);
+    }
+  }
+
+  /** The problems with pending samples, in the order they should be served. */
+  Iterator<String> order() {
+    double prior = finishedSamples == 0 ? 0 : finishedTokens / finishedSamples;
+    return new Iterator<>() {
+      final Iterator<String> first = unsent.iterator();
+      final Iterator<Stats> known = measured.iterator();
+      final Iterator<String> unknown = unmeasured.iterator();
+      Stats nextKnown = known.hasNext() ? known.next() : null;
+
+      @Override
+      public boolean hasNext() {
+        return first.hasNext() || nextKnown != null || unknown.hasNext();
+      }
+
+      @Override
+      public String next() {
+        if (first.hasNext()) {
+          return first.next();
+        }
+        if (nextKnown != null && (nextKnown.mean() >= prior || !unknown.hasNext())) {
+          String key = nextKnown.key;
+          nextKnown = known.hasNext() ? known.next() : null;
+          return key;
+        }
+        return unknown.next();
+      }
+    };
+  }
+
+  /** The expected completion length of {@code key}'s samples, or -1 while none has finished. */
+  double expectedTokens(String key) {
+    Stats s = stats.get(key);
+    return s == null || s.finished == 0 ? -1 : s.mean();
+  }
+
+  private void enqueue(Stats s) {
+    if (!s.sent) {
+      unsent.add(s.key);
+    } else if (s.finished > 0) {
+      measured.add(s);
+    } else {
+      unmeasured.add(s.key);
+    }
+  }
+
+  private void dequeue(Stats s) {
+    if (!s.sent) {
+      unsent.remove(s.key);
+    } else if (s.finished > 0) {
+      measured.remove(s);
+    } else {
+      unmeasured.remove(s.key);
+    }
+  }
+}
