@@ -17,6 +17,7 @@ import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.core.stats.ReportedValues;
+import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.LiveProgress;
 import io.mathbeam.transforms.SharedSandboxes;
@@ -66,7 +67,10 @@ public final class EvalCommand {
 
   /** The options of {@code args}; the runner and its defaults are set by {@link RunnerChoice}. */
   static EvalOptions parse(String[] args) {
-    return PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+    EvalOptions options =
+        PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+    Storage.configure(options);
+    return options;
   }
 
   /**
@@ -128,7 +132,8 @@ public final class EvalCommand {
     List<ReportedValue> reported =
         options.getReported() == null
             ? List.of()
-            : ReportedValues.read(Path.of(options.getReported()));
+            : ReportedValues.parse(
+                Storage.readString(options.getReported()), options.getReported());
     // Local paths are made absolute: on a cluster, workers resolve relative ones against their own
     // working directory, which split a run between the client's and the TaskManagers' folders.
     String output =

@@ -1,5 +1,7 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.pipelines.storage.StorageOptions;
+
 /** Options of {@code mathbeam eval}. */
 public interface EvalOptions
     extends InputOptions,
@@ -7,4 +9,5 @@ public interface EvalOptions
         SamplingOptions,
         OutputOptions,
         JudgeOptions,
-        SandboxOptions {}
+        SandboxOptions,
+        StorageOptions {}

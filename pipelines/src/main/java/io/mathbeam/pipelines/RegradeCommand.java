@@ -10,6 +10,7 @@ import io.mathbeam.core.report.RegradeChangesTable;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.core.stats.ReportedValues;
+import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.ComputeMetrics;
 import io.mathbeam.transforms.GradeStoredSamples;
 import io.mathbeam.transforms.ReadStoredSamples;
@@ -19,7 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.channels.Channels;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -59,6 +59,7 @@ final class RegradeCommand {
     PipelineOptionsFactory.register(RegradeOptions.class);
     RegradeOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(RegradeOptions.class);
+    Storage.configure(options);
     String input = strip(options.getInput());
     String output =
         options.getOutput() != null
@@ -73,7 +74,8 @@ final class RegradeCommand {
     List<ReportedValue> reported =
         options.getReported() == null
             ? List.of()
-            : ReportedValues.read(Path.of(options.getReported()));
+            : ReportedValues.parse(
+                Storage.readString(options.getReported()), options.getReported());
     JsonNode oldMetrics = readMetrics(input);
     ObjectNode manifest = ((ObjectNode) oldMetrics.path("manifest")).deepCopy();
     Map<String, Integer> samplesPerProblem = new HashMap<>();
