@@ -210,12 +210,13 @@ public final class EvalCommand {
                   options.getTir() ? options.getMaxCodeExecutions() : 0));
       GenerationConfig generation =
           new GenerationConfig(
-              client,
-              template,
-              sampling,
-              endpoints.size() * options.getMaxInFlightPerReplica(),
-              cacheDir,
-              runId);
+                  client,
+                  template,
+                  sampling,
+                  endpoints.size() * options.getMaxInFlightPerReplica(),
+                  cacheDir,
+                  runId)
+              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds());
       if (options.getTir()) {
         generation = generation.withCodeExecution(sandbox, options.getMaxCodeExecutions());
       }

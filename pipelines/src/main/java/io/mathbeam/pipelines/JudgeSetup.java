@@ -89,12 +89,13 @@ final class JudgeSetup {
       String cacheDir = GenerationCache.prepare(options.getCacheDir(), output, cacheKey);
       GenerationConfig generation =
           new GenerationConfig(
-              client,
-              AS_IS,
-              sampling,
-              endpoints.size() * options.getMaxInFlightPerReplica(),
-              cacheDir,
-              runId + "/judge");
+                  client,
+                  AS_IS,
+                  sampling,
+                  endpoints.size() * options.getMaxInFlightPerReplica(),
+                  cacheDir,
+                  runId + "/judge")
+              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds());
       manifest
           .put("mode", mode.wireName())
           .put("reward_from", reward.wireName())

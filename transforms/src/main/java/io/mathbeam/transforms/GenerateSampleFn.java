@@ -47,7 +47,7 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
     progress = LiveProgress.of(config.runId());
     progress.attach(client);
     if (config.cacheDir() != null) {
-      cache = new GenerationCacheWriter(config.cacheDir());
+      cache = new GenerationCacheWriter(config.cacheDir(), config.cacheCheckpointSeconds());
     }
   }
 
