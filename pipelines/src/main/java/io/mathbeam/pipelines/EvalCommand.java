@@ -21,7 +21,9 @@ import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.LiveProgress;
 import io.mathbeam.transforms.SharedSandboxes;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -95,7 +97,8 @@ public final class EvalCommand {
             options.getProblems(),
             options.getBenchmarks(),
             options.getDataDir(),
-            options.getSamples());
+            options.getSamples(),
+            EvalCommand::isFile);
     if (sources.isEmpty()) {
       sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
     }
@@ -406,6 +409,14 @@ public final class EvalCommand {
   /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
   static String absolute(String path) {
     return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
+  }
+
+  private static boolean isFile(String location) {
+    try {
+      return Storage.exists(location);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot look for " + location, e);
+    }
   }
 
   private static String describe(List<ProblemSource> sources) {

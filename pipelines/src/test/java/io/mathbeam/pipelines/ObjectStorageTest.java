@@ -173,6 +173,11 @@ public class ObjectStorageTest {
   public void afterSigkillTheRerunSendsNoRequestForGenerationsCachedInTheBucket() throws Exception {
     try (SimulatedFleet fleet = fleet(30)) {
       List<String> args = evalArgs(fleet, "runs/killed", "killed-cache", 8);
+      // the same problems named as a benchmark of a data directory in the bucket
+      args.remove("--problems=" + s3.uri(PROBLEMS));
+      args.remove("--samples=8");
+      args.add("--benchmarks=aime24:8");
+      args.add("--dataDir=" + s3.uri("datasets"));
       // checkpoints every second: the slow fleet's run lasts long enough to be killed after some
       args.add("--cacheCheckpointSeconds=1");
       Process process = startEval(args);
