@@ -9,7 +9,6 @@ import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.RegradeChangesTable;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
-import io.mathbeam.core.stats.ReportedValues;
 import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.ComputeMetrics;
 import io.mathbeam.transforms.GradeStoredSamples;
@@ -71,11 +70,7 @@ final class RegradeCommand {
       throw new IllegalArgumentException(
           "regrade: --output must be a new directory, not the input run " + input);
     }
-    List<ReportedValue> reported =
-        options.getReported() == null
-            ? List.of()
-            : ReportedValues.parse(
-                Storage.readString(options.getReported()), options.getReported());
+    List<ReportedValue> reported = EvalCommand.readReported(options.getReported());
     JsonNode oldMetrics = readMetrics(input);
     ObjectNode manifest = ((ObjectNode) oldMetrics.path("manifest")).deepCopy();
     Map<String, Integer> samplesPerProblem = new HashMap<>();
