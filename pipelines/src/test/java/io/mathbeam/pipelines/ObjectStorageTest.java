@@ -181,18 +181,13 @@ public class ObjectStorageTest {
       // checkpoints every second: the slow fleet's run lasts long enough to be killed after some
       args.add("--cacheCheckpointSeconds=1");
       Process process = startEval(args);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-      Set<Long> saved = Set.of();
-      while (saved.size() < 40) {
-        assertTrue("the run finished or stalled before it could be killed", process.isAlive());
-        assertTrue("timed out waiting for checkpoints", System.nanoTime() < deadline);
-        Thread.sleep(200);
-        saved = seedsIn("killed-cache/");
+      try {
+        waitForCheckpointsThenKill(process);
+      } finally {
+        process.destroyForcibly();
       }
-      process.destroyForcibly(); // SIGKILL
-      assertTrue(process.waitFor(30, TimeUnit.SECONDS));
       long killedAt = System.currentTimeMillis();
-      saved = seedsIn("killed-cache/");
+      Set<Long> saved = seedsIn("killed-cache/");
       assertTrue("the kill came too late to test anything: " + saved.size(), saved.size() < 240);
 
       inProcess(args);
@@ -211,6 +206,18 @@ public class ObjectStorageTest {
       JsonNode metrics = JSON.readTree(s3.get("runs/killed/metrics.json"));
       assertEquals(240, metrics.path("datasets").path("aime24").path("num_samples").asInt());
     }
+  }
+
+  /** Waits until 40 or more generations are checkpointed in the bucket, then SIGKILLs the run. */
+  private static void waitForCheckpointsThenKill(Process process) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (seedsIn("killed-cache/").size() < 40) {
+      assertTrue("the run finished or stalled before it could be killed", process.isAlive());
+      assertTrue("timed out waiting for checkpoints", System.nanoTime() < deadline);
+      Thread.sleep(200);
+    }
+    process.destroyForcibly(); // SIGKILL
+    assertTrue(process.waitFor(30, TimeUnit.SECONDS));
   }
 
   private static Process startEval(List<String> args) throws IOException {

@@ -81,6 +81,8 @@ final class S3TestServer implements AutoCloseable {
             "--spring.main.banner-mode=off");
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    // also when the test JVM ends without closing it
+    Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline) {
       Matcher port = HTTP_PORT.matcher(Files.readString(log));
