@@ -13,11 +13,9 @@ import io.mathbeam.core.compare.RunProblems;
 import io.mathbeam.core.compare.Verdict;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.ProblemVotes;
+import io.mathbeam.pipelines.storage.Storage;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,6 +50,7 @@ final class CompareCommand {
     String candidate = null;
     String gateFile = null;
     String output = null;
+    List<String> storage = new ArrayList<>();
     for (String arg : args) {
       if (arg.equals("--help")) {
         out.println(USAGE);
@@ -66,16 +65,22 @@ final class CompareCommand {
         case "candidate" -> candidate = strip(kv[1]);
         case "gate" -> gateFile = kv[1];
         case "output" -> output = strip(kv[1]);
-        default -> throw new IllegalArgumentException("compare: unknown option " + arg);
+        default -> {
+          if (!kv[0].startsWith("s3") && !kv[0].startsWith("aws")) {
+            throw new IllegalArgumentException("compare: unknown option " + arg);
+          }
+          storage.add(arg);
+        }
       }
     }
     if (baseline == null || candidate == null) {
       throw new IllegalArgumentException(
           "compare: --baseline and --candidate are required\n\n" + USAGE);
     }
+    Storage.configure(storage);
     Gate gate;
     try {
-      gate = gateFile == null ? Gate.defaultGate() : Gate.read(Path.of(gateFile));
+      gate = gateFile == null ? Gate.defaultGate() : Gate.parse(gateText(gateFile), gateFile);
     } catch (GateFileException e) {
       out.println("mathbeam compare: " + e.getMessage());
       return Verdict.EXIT_INPUT_ERROR;
@@ -89,16 +94,14 @@ final class CompareCommand {
     }
     ComparisonReport report = new PairedComparison(options).compare(base, cand);
     Verdict verdict = Verdict.evaluate(gate, report);
-    Path dir = Path.of(output != null ? output : candidate + "/compare");
-    Files.createDirectories(dir);
+    String dir = output != null ? output : candidate + "/compare";
     String markdown = MarkdownSummary.render(report, verdict);
-    Files.writeString(dir.resolve("compare.md"), markdown, StandardCharsets.UTF_8);
-    Files.writeString(
-        dir.resolve("compare.json"),
-        MetricsJson.write(CompareJson.toJson(report, verdict)),
-        StandardCharsets.UTF_8);
-    Files.writeString(
-        dir.resolve("compare-junit.xml"), JUnitXml.render(report, verdict), StandardCharsets.UTF_8);
+    Storage.writeString(Storage.resolve(dir, "compare.md"), markdown);
+    Storage.writeString(
+        Storage.resolve(dir, "compare.json"),
+        MetricsJson.write(CompareJson.toJson(report, verdict)));
+    Storage.writeString(
+        Storage.resolve(dir, "compare-junit.xml"), JUnitXml.render(report, verdict));
     out.print(markdown);
     out.println();
     out.println("Outputs in " + dir + ": compare.md, compare.json, compare-junit.xml");
@@ -106,7 +109,7 @@ final class CompareCommand {
   }
 
   private static RunProblems problems(String name, String runDir) throws IOException {
-    if (!Files.isRegularFile(Path.of(runDir, "metrics.json"))) {
+    if (!Storage.exists(Storage.resolve(runDir, "metrics.json"))) {
       throw new IllegalArgumentException(
           "compare: --" + name + "=" + runDir + " is not a run directory (no metrics.json)");
     }
@@ -115,6 +118,15 @@ final class CompareCommand {
       outcomes.add(ProblemOutcome.of(votes));
     }
     return new RunProblems(runDir, outcomes);
+  }
+
+  /** The gate file's text; a file that cannot be read is the gate's error (exit 2). */
+  private static String gateText(String file) throws GateFileException {
+    try {
+      return Storage.readString(file);
+    } catch (IOException e) {
+      throw new GateFileException(file, -1, null, "cannot read: " + e, e);
+    }
   }
 
   private static int smallestK(RunProblems run) {

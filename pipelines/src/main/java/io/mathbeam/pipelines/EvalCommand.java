@@ -17,11 +17,15 @@ import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.core.stats.ReportedValues;
+import io.mathbeam.core.stats.ReportedValuesException;
 import io.mathbeam.pipelines.launch.LaunchedFleet;
+import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.LiveProgress;
 import io.mathbeam.transforms.SharedSandboxes;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -70,7 +74,10 @@ public final class EvalCommand {
 
   /** The options of {@code args}; the runner and its defaults are set by {@link RunnerChoice}. */
   static EvalOptions parse(String[] args) {
-    return PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+    EvalOptions options =
+        PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+    Storage.configure(options);
+    return options;
   }
 
   /**
@@ -95,7 +102,8 @@ public final class EvalCommand {
             options.getProblems(),
             options.getBenchmarks(),
             options.getDataDir(),
-            options.getSamples());
+            options.getSamples(),
+            EvalCommand::isFile);
     if (sources.isEmpty()) {
       sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
     }
@@ -129,10 +137,7 @@ public final class EvalCommand {
         new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
     List<ProblemSource> sources = inputs.sources();
     // read before any request is sent: a typo in it must not cost a run
-    List<ReportedValue> reported =
-        options.getReported() == null
-            ? List.of()
-            : ReportedValues.read(Path.of(options.getReported()));
+    List<ReportedValue> reported = readReported(options.getReported());
     // Local paths are made absolute: on a cluster, workers resolve relative ones against their own
     // working directory, which split a run between the client's and the TaskManagers' folders.
     String output =
@@ -215,12 +220,13 @@ public final class EvalCommand {
                   options.getTir() ? options.getMaxCodeExecutions() : 0));
       GenerationConfig generation =
           new GenerationConfig(
-              client,
-              template,
-              sampling,
-              endpoints.size() * options.getMaxInFlightPerReplica(),
-              cacheDir,
-              runId);
+                  client,
+                  template,
+                  sampling,
+                  endpoints.size() * options.getMaxInFlightPerReplica(),
+                  cacheDir,
+                  runId)
+              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds());
       if (options.getTir()) {
         generation = generation.withCodeExecution(sandbox, options.getMaxCodeExecutions());
       }
@@ -468,6 +474,28 @@ public final class EvalCommand {
   /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
   static String absolute(String path) {
     return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
+  }
+
+  /** The published results of {@code --reported} (none when not given), from any file system. */
+  static List<ReportedValue> readReported(String file) throws ReportedValuesException {
+    if (file == null) {
+      return List.of();
+    }
+    String text;
+    try {
+      text = Storage.readString(file);
+    } catch (IOException e) {
+      throw new ReportedValuesException(file, 0, null, "cannot read: " + e, e);
+    }
+    return ReportedValues.parse(text, file);
+  }
+
+  private static boolean isFile(String location) {
+    try {
+      return Storage.exists(location);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot look for " + location, e);
+    }
   }
 
   private static String describe(List<ProblemSource> sources) {

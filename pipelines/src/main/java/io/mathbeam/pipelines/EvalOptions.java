@@ -1,5 +1,7 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.pipelines.storage.StorageOptions;
+
 /** Options of {@code mathbeam eval}. */
 public interface EvalOptions
     extends InputOptions,
@@ -8,4 +10,5 @@ public interface EvalOptions
         OutputOptions,
         JudgeOptions,
         SandboxOptions,
-        LaunchOptions {}
+        LaunchOptions,
+        StorageOptions {}

@@ -9,13 +9,12 @@ import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.JudgeConfig;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -95,12 +94,13 @@ final class JudgeSetup {
       String cacheDir = GenerationCache.prepare(options.getCacheDir(), output, cacheKey);
       GenerationConfig generation =
           new GenerationConfig(
-              client,
-              AS_IS,
-              sampling,
-              endpoints.size() * options.getMaxInFlightPerReplica(),
-              cacheDir,
-              runId + "/judge");
+                  client,
+                  AS_IS,
+                  sampling,
+                  endpoints.size() * options.getMaxInFlightPerReplica(),
+                  cacheDir,
+                  runId + "/judge")
+              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds());
       manifest
           .put("mode", mode.wireName())
           .put("reward_from", reward.wireName())
@@ -126,8 +126,8 @@ final class JudgeSetup {
     }
     String text;
     try {
-      text = Files.readString(Path.of(file));
-    } catch (NoSuchFileException e) {
+      text = Storage.readString(file);
+    } catch (FileNotFoundException e) {
       throw new IllegalArgumentException("--judgeTemplate: no such file " + file);
     }
     try {

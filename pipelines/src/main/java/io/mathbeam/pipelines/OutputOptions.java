@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.transforms.GenerationConfig;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -19,6 +20,16 @@ public interface OutputOptions extends PipelineOptions {
   String getCacheDir();
 
   void setCacheDir(String value);
+
+  @Description(
+      "On an object store (s3://), where a file becomes visible only when it is closed, each"
+          + " worker closes its cache file at least this often: a killed run loses at most about"
+          + " this many seconds of generations. Local cache files are written through line by"
+          + " line.")
+  @Default.Integer(GenerationConfig.DEFAULT_CACHE_CHECKPOINT_SECONDS)
+  int getCacheCheckpointSeconds();
+
+  void setCacheCheckpointSeconds(int value);
 
   @Description(
       "Published results to compare with (CSV with header dataset,metric,value[,source], or a"

@@ -9,7 +9,7 @@ import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.RegradeChangesTable;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ReportedValue;
-import io.mathbeam.core.stats.ReportedValues;
+import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.ComputeMetrics;
 import io.mathbeam.transforms.GradeStoredSamples;
 import io.mathbeam.transforms.ReadStoredSamples;
@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.channels.Channels;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -59,6 +58,7 @@ final class RegradeCommand {
     PipelineOptionsFactory.register(RegradeOptions.class);
     RegradeOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(RegradeOptions.class);
+    Storage.configure(options);
     String input = strip(options.getInput());
     String output =
         options.getOutput() != null
@@ -70,10 +70,7 @@ final class RegradeCommand {
       throw new IllegalArgumentException(
           "regrade: --output must be a new directory, not the input run " + input);
     }
-    List<ReportedValue> reported =
-        options.getReported() == null
-            ? List.of()
-            : ReportedValues.read(Path.of(options.getReported()));
+    List<ReportedValue> reported = EvalCommand.readReported(options.getReported());
     JsonNode oldMetrics = readMetrics(input);
     ObjectNode manifest = ((ObjectNode) oldMetrics.path("manifest")).deepCopy();
     Map<String, Integer> samplesPerProblem = new HashMap<>();

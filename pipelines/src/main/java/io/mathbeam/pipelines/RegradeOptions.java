@@ -1,13 +1,13 @@
 package io.mathbeam.pipelines;
 
 import io.mathbeam.core.regrade.RegradeSummary;
+import io.mathbeam.pipelines.storage.StorageOptions;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
-import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.Validation;
 
 /** Options of {@code mathbeam regrade}. */
-public interface RegradeOptions extends PipelineOptions {
+public interface RegradeOptions extends StorageOptions {
   @Description("Run directory of an earlier eval (its samples/ and metrics.json are read).")
   @Validation.Required
   String getInput();

@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.pipelines.storage.Storage;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -50,7 +48,9 @@ final class SweepCommand {
     if (sweepFile == null) {
       throw new IllegalArgumentException("sweep: --sweep=FILE is required (YAML or JSON)");
     }
-    SweepFile sweep = SweepFile.read(Path.of(sweepFile));
+    // parsing configures the file systems: the sweep file may itself be on object storage
+    EvalCommand.parse(common.toArray(new String[0]));
+    SweepFile sweep = SweepFile.read(sweepFile);
     String root =
         output != null
             ? output.replaceAll("/+$", "")
@@ -114,7 +114,9 @@ final class SweepCommand {
             Locale.ROOT, "%-24s %-16s %8s %17s%n", "Model", "Dataset", "Pass@1", "95% CI"));
     for (int i = 0; i < results.size(); i++) {
       String name = sweep.models().get(i).name();
-      JsonNode metrics = MetricsJson.JSON.readTree(Path.of(root, name, "metrics.json").toFile());
+      JsonNode metrics =
+          MetricsJson.JSON.readTree(
+              Storage.readString(Storage.resolve(root, name + "/metrics.json")));
       ObjectNode entry = models.addObject().put("name", name).put("run", root + "/" + name);
       entry.set("model", metrics.path("manifest").path("model"));
       ObjectNode perDataset = entry.putObject("pass_at_1");
@@ -141,7 +143,7 @@ final class SweepCommand {
                             : "-"));
               });
     }
-    Files.writeString(Path.of(root, "sweep.json"), MetricsJson.write(doc), StandardCharsets.UTF_8);
+    Storage.writeString(Storage.resolve(root, "sweep.json"), MetricsJson.write(doc));
     out.println();
     out.println("Sweep: " + results.size() + " models in one job -> " + root);
     out.print(table);

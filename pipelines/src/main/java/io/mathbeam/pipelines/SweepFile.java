@@ -3,9 +3,8 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mathbeam.pipelines.storage.Storage;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -47,19 +46,20 @@ record SweepFile(List<Entry> models) {
   /** One model of the sweep and the eval arguments that make it. */
   record Entry(String name, List<String> args) {}
 
-  static SweepFile read(Path file) throws IOException {
-    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+  /** Reads a sweep file, local or on any Beam file system. */
+  static SweepFile read(String file) throws IOException {
+    String name = file.toLowerCase(Locale.ROOT);
     ObjectMapper mapper =
         name.endsWith(".yaml") || name.endsWith(".yml")
             ? new ObjectMapper(new YAMLFactory())
             : new ObjectMapper();
     JsonNode root;
     try {
-      root = mapper.readTree(Files.readString(file));
+      root = mapper.readTree(Storage.readString(file));
     } catch (IOException e) {
       throw new IllegalArgumentException(file + ": not valid YAML/JSON: " + e.getMessage(), e);
     }
-    return parse(root, file.toString());
+    return parse(root, file);
   }
 
   static SweepFile parse(JsonNode root, String source) {

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -264,6 +265,9 @@ public class DeployManifestsTest {
     List<String> runs = checks.evalRuns();
     assertThat(runs, hasItem(containsString("--output=/tmp/run is not on one ReadWriteMany")));
     assertThat(runs, hasItem(containsString("no --cacheDir")));
+    assertThat(
+        runs,
+        hasItem(containsString("s3:// paths, but the TaskManagers get no AWS_ACCESS_KEY_ID")));
     assertThat(runs, hasItem(containsString("http://vllm-0:8000 is not a Service")));
   }
 
@@ -584,8 +588,8 @@ public class DeployManifestsTest {
     /**
      * Each eval invocation (a FlinkSessionJob's args, or a Job container running {@code eval}) uses
      * the FlinkRunner, keeps --output and --cacheDir on one ReadWriteMany volume that the driver,
-     * the JobManager and the TaskManagers all mount (or on an object store URL), and names replicas
-     * that are Services of deploy/.
+     * the JobManager and the TaskManagers all mount, or on an object store URL whose credentials
+     * all three get from a Secret, and names replicas that are Services of deploy/.
      */
     List<String> evalRuns() {
       Findings found = new Findings();
@@ -593,9 +597,14 @@ public class DeployManifestsTest {
         String target = m.spec().path("deploymentName").asText("");
         Manifest cluster = find("FlinkDeployment", m.namespace(), target);
         // main() runs in the JobManager: it is the driver.
-        Map<String, String> driver =
-            cluster == null ? Map.of() : flinkMounts(cluster, "jobManager");
-        checkEvalRun(m, strings(m.spec().path("job").path("args")), cluster, driver, found);
+        List<JsonNode> driverPods = cluster == null ? List.of() : flinkPods(cluster, "jobManager");
+        checkEvalRun(
+            m,
+            strings(m.spec().path("job").path("args")),
+            cluster,
+            driverPods,
+            FLINK_CONTAINER,
+            found);
       }
       for (Manifest m : ofKind("Job", "CronJob")) {
         for (JsonNode c : containers(podSpec(m))) {
@@ -612,8 +621,7 @@ public class DeployManifestsTest {
             found.add(
                 m, "--flinkMaster=%s is no FlinkDeployment's REST Service (<name>-rest)", master);
           }
-          Map<String, String> driver = mounts(List.of(podSpec(m)), c.path("name").asText(""));
-          checkEvalRun(m, argv, cluster, driver, found);
+          checkEvalRun(m, argv, cluster, List.of(podSpec(m)), c.path("name").asText(""), found);
         }
       }
       return found.list;
@@ -623,10 +631,35 @@ public class DeployManifestsTest {
         Manifest m,
         List<String> args,
         Manifest cluster,
-        Map<String, String> driver,
+        List<JsonNode> driverPods,
+        String driverContainer,
         Findings found) {
+      Map<String, String> driver = mounts(driverPods, driverContainer);
       if (!args.contains("--runner=FlinkRunner")) {
         found.add(m, "eval without --runner=FlinkRunner");
+      }
+      boolean objectStore = false;
+      for (String name : List.of("--output", "--cacheDir", "--dataDir", "--problems")) {
+        String value = option(args, name);
+        objectStore |= value != null && value.startsWith("s3://");
+      }
+      if (objectStore) {
+        Map<String, List<JsonNode>> readers = new LinkedHashMap<>();
+        readers.put("the driver", driverPods);
+        if (cluster != null) {
+          readers.put("the JobManager", flinkPods(cluster, "jobManager"));
+          readers.put("the TaskManagers", flinkPods(cluster, "taskManager"));
+        }
+        for (Map.Entry<String, List<JsonNode>> reader : readers.entrySet()) {
+          String container =
+              reader.getKey().equals("the driver") ? driverContainer : FLINK_CONTAINER;
+          for (String variable : List.of("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY")) {
+            if (!fromSecret(reader.getValue(), container, variable, m.namespace())) {
+              found.add(
+                  m, "s3:// paths, but %s get no %s from a Secret", reader.getKey(), variable);
+            }
+          }
+        }
       }
       for (String name : List.of("--output", "--cacheDir")) {
         String value = option(args, name);
@@ -687,12 +720,34 @@ public class DeployManifestsTest {
 
     /** The mounts of the Flink container in one role's pods (shared podTemplate merged in). */
     private static Map<String, String> flinkMounts(Manifest cluster, String role) {
+      return mounts(flinkPods(cluster, role), FLINK_CONTAINER);
+    }
+
+    /** One role's pod specs: the shared podTemplate's and the role's own. */
+    private static List<JsonNode> flinkPods(Manifest cluster, String role) {
       JsonNode spec = cluster.spec();
-      return mounts(
-          List.of(
-              spec.path("podTemplate").path("spec"),
-              spec.path(role).path("podTemplate").path("spec")),
-          FLINK_CONTAINER);
+      return List.of(
+          spec.path("podTemplate").path("spec"), spec.path(role).path("podTemplate").path("spec"));
+    }
+
+    /** Whether {@code container} of these pods sets {@code variable} from a Secret of deploy/. */
+    private boolean fromSecret(
+        List<JsonNode> podSpecs, String container, String variable, String namespace) {
+      for (JsonNode spec : podSpecs) {
+        for (JsonNode c : containers(spec)) {
+          if (!c.path("name").asText().equals(container)) {
+            continue;
+          }
+          for (JsonNode env : c.path("env")) {
+            JsonNode ref = env.path("valueFrom").path("secretKeyRef");
+            if (env.path("name").asText().equals(variable)
+                && find("Secret", namespace, ref.path("name").asText("")) != null) {
+              return true;
+            }
+          }
+        }
+      }
+      return false;
     }
 
     /** Mount path to claim name (empty for volumes that are not claims). */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -24,17 +25,32 @@ public final class ProblemSelection {
 
   public static List<ProblemSource> resolve(
       String problems, String benchmarks, String dataDir, int defaultSamples) {
+    return resolve(
+        problems, benchmarks, dataDir, defaultSamples, path -> Files.isRegularFile(Path.of(path)));
+  }
+
+  /**
+   * As {@link #resolve(String, String, String, int)}, with the data directory on any file system:
+   * {@code isFile} says whether a path there names a file (a {@code s3://} URI, say).
+   */
+  public static List<ProblemSource> resolve(
+      String problems,
+      String benchmarks,
+      String dataDir,
+      int defaultSamples,
+      Predicate<String> isFile) {
     List<ProblemSource> out = new ArrayList<>();
     for (String path : split(problems)) {
       out.add(new ProblemSource(path, datasetIdOf(path), defaultSamples, ProblemFormat.of(path)));
     }
     for (String item : split(benchmarks)) {
-      out.add(benchmark(item, dataDir, defaultSamples));
+      out.add(benchmark(item, dataDir, defaultSamples, isFile));
     }
     return out;
   }
 
-  private static ProblemSource benchmark(String item, String dataDir, int defaultSamples) {
+  private static ProblemSource benchmark(
+      String item, String dataDir, int defaultSamples, Predicate<String> isFile) {
     String name = item;
     int samples = defaultSamples;
     int colon = item.lastIndexOf(':');
@@ -61,12 +77,12 @@ public final class ProblemSelection {
               + ")");
     }
     // code benchmarks (humaneval) sit in a code/ subfolder, apart from the math files
-    for (Path dir : List.of(Paths.get(dataDir), Paths.get(dataDir, CODE_FOLDER))) {
+    String root = dataDir.replaceAll("(.)/+$", "$1");
+    for (String dir : List.of(root, join(root, CODE_FOLDER))) {
       for (String extension : List.of(".jsonl", ".csv", ".parquet")) {
-        Path file = dir.resolve(name + extension);
-        if (Files.isRegularFile(file)) {
-          return new ProblemSource(
-              file.toString(), name, samples, ProblemFormat.of(file.toString()));
+        String file = join(dir, name + extension);
+        if (isFile.test(file)) {
+          return new ProblemSource(file, name, samples, ProblemFormat.of(file));
         }
       }
     }
@@ -77,9 +93,9 @@ public final class ProblemSelection {
         "benchmark '"
             + name
             + "' not found: no "
-            + Paths.get(dataDir, name + ".jsonl")
+            + join(root, name + ".jsonl")
             + " (nor .csv, .parquet)"
-            + available(Paths.get(dataDir))
+            + (root.contains("://") ? "" : available(Paths.get(root)))
             + (name.equals(GPQA_DIAMOND) ? GPQA_HINT : ""));
   }
 
@@ -109,6 +125,10 @@ public final class ProblemSelection {
       return "";
     }
     return " (available: " + String.join(", ", names) + ")";
+  }
+
+  private static String join(String dir, String name) {
+    return dir.endsWith("/") ? dir + name : dir + "/" + name;
   }
 
   static String datasetIdOf(String path) {

@@ -21,6 +21,29 @@ public class ProblemSelectionTest {
   }
 
   @Test
+  public void dataDirectoryOnAnotherFileSystemIsAskedThroughThePredicate() {
+    List<String> asked = new java.util.ArrayList<>();
+    List<ProblemSource> sources =
+        ProblemSelection.resolve(
+            null,
+            "humaneval:2",
+            "s3://bucket/datasets/",
+            4,
+            path -> {
+              asked.add(path);
+              return path.equals("s3://bucket/datasets/code/humaneval.jsonl");
+            });
+    assertEquals("s3://bucket/datasets/code/humaneval.jsonl", sources.get(0).path());
+    assertEquals(2, sources.get(0).samples());
+    assertEquals("s3://bucket/datasets/humaneval.jsonl", asked.get(0));
+    IllegalArgumentException missing =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ProblemSelection.resolve(null, "aime99", "s3://bucket/datasets", 1, p -> false));
+    assertTrue(missing.getMessage(), missing.getMessage().contains("s3://bucket/datasets/aime99"));
+  }
+
+  @Test
   public void problemFilesTakeTheirBaseNameAsDataset() {
     List<ProblemSource> sources =
         ProblemSelection.resolve("/data/my_set.jsonl,/x/other.parquet", null, null, 8);

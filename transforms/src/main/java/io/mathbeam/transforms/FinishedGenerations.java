@@ -33,7 +33,10 @@ final class FinishedGenerations {
     this.config = config;
     this.progress = LiveProgress.of(config.runId());
     progress.attach(client);
-    this.cache = config.cacheDir() != null ? new GenerationCacheWriter(config.cacheDir()) : null;
+    this.cache =
+        config.cacheDir() != null
+            ? new GenerationCacheWriter(config.cacheDir(), config.cacheCheckpointSeconds())
+            : null;
   }
 
   /** A dispatcher for one bundle: plain requests, or samples drawn through the TIR loop. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.ResolveOptions.StandardResolveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
@@ -19,20 +20,25 @@ import org.apache.beam.sdk.util.MimeTypes;
  * Appends completed generations to a cache file of its own, one JSON line each, written through to
  * the file system as soon as the response arrives: a process killed at any moment loses at most the
  * line being written (readers skip a cut-off last line). Files are closed at the end of each bundle
- * and after {@link #LINES_PER_FILE} lines, which also makes them visible on object stores, where an
- * open file is not.
+ * and after {@link #LINES_PER_FILE} lines. On an object store a file is visible only once it is
+ * closed, so there a file is also closed with the first line after it has been open for the
+ * checkpoint interval: a killed worker loses about that much work, not its whole bundle.
  */
 final class GenerationCacheWriter {
   static final int LINES_PER_FILE = 10_000;
 
   private final String directory;
+  private final long checkpointNanos;
   private final String writerId = UUID.randomUUID().toString();
   private int fileCount;
   private int linesInFile;
+  private boolean local;
+  private long openedAtNanos;
   private WritableByteChannel channel;
 
-  GenerationCacheWriter(String directory) {
+  GenerationCacheWriter(String directory, int checkpointSeconds) {
     this.directory = directory;
+    this.checkpointNanos = TimeUnit.SECONDS.toNanos(checkpointSeconds);
   }
 
   void append(String line) throws IOException {
@@ -42,14 +48,17 @@ final class GenerationCacheWriter {
               .resolve(
                   "generations-" + writerId + "-" + (fileCount++) + ".jsonl",
                   StandardResolveOptions.RESOLVE_FILE);
+      local = "file".equals(file.getScheme());
       channel = open(file);
       linesInFile = 0;
+      openedAtNanos = System.nanoTime();
     }
     ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
     while (bytes.hasRemaining()) {
       channel.write(bytes);
     }
-    if (++linesInFile >= LINES_PER_FILE) {
+    if (++linesInFile >= LINES_PER_FILE
+        || (!local && System.nanoTime() - openedAtNanos >= checkpointNanos)) {
       close();
     }
   }
@@ -58,8 +67,8 @@ final class GenerationCacheWriter {
    * Beam's local file system buffers writes until close; a local cache file is written with a plain
    * file channel instead, so each line reaches the operating system when it is appended.
    */
-  private static WritableByteChannel open(ResourceId file) throws IOException {
-    if ("file".equals(file.getScheme())) {
+  private WritableByteChannel open(ResourceId file) throws IOException {
+    if (local) {
       Path path = Paths.get(file.toString());
       Files.createDirectories(path.getParent());
       return FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);

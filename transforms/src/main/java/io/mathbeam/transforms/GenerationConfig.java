@@ -17,6 +17,8 @@ import java.io.Serializable;
  * @param toolSandbox with tool-integrated reasoning, where the model's code blocks run; null for
  *     plain generation
  * @param maxCodeExecutions code blocks run per sample with tool-integrated reasoning
+ * @param cacheCheckpointSeconds on an object store, where a cache file becomes visible only when it
+ *     is closed, the longest a cache file stays open: what a killed worker can lose
  */
 public record GenerationConfig(
     ClientConfig client,
@@ -26,8 +28,10 @@ public record GenerationConfig(
     String cacheDir,
     String runId,
     SandboxConfig toolSandbox,
-    int maxCodeExecutions)
+    int maxCodeExecutions,
+    int cacheCheckpointSeconds)
     implements Serializable {
+  public static final int DEFAULT_CACHE_CHECKPOINT_SECONDS = 30;
 
   /** Plain generation, without code execution. */
   public GenerationConfig(
@@ -37,13 +41,44 @@ public record GenerationConfig(
       int maxInFlightPerWorker,
       String cacheDir,
       String runId) {
-    this(client, template, sampling, maxInFlightPerWorker, cacheDir, runId, null, 0);
+    this(
+        client,
+        template,
+        sampling,
+        maxInFlightPerWorker,
+        cacheDir,
+        runId,
+        null,
+        0,
+        DEFAULT_CACHE_CHECKPOINT_SECONDS);
   }
 
   /** This configuration with tool-integrated reasoning. */
   public GenerationConfig withCodeExecution(SandboxConfig sandbox, int maxExecutions) {
     return new GenerationConfig(
-        client, template, sampling, maxInFlightPerWorker, cacheDir, runId, sandbox, maxExecutions);
+        client,
+        template,
+        sampling,
+        maxInFlightPerWorker,
+        cacheDir,
+        runId,
+        sandbox,
+        maxExecutions,
+        cacheCheckpointSeconds);
+  }
+
+  /** This configuration with cache files on object stores closed at least every {@code seconds}. */
+  public GenerationConfig withCacheCheckpointSeconds(int seconds) {
+    return new GenerationConfig(
+        client,
+        template,
+        sampling,
+        maxInFlightPerWorker,
+        cacheDir,
+        runId,
+        toolSandbox,
+        maxCodeExecutions,
+        seconds);
   }
 
   public boolean toolIntegrated() {
@@ -53,6 +88,9 @@ public record GenerationConfig(
   public GenerationConfig {
     if (maxInFlightPerWorker < 1) {
       throw new IllegalArgumentException("maxInFlightPerWorker must be >= 1");
+    }
+    if (cacheCheckpointSeconds < 1) {
+      throw new IllegalArgumentException("cacheCheckpointSeconds must be >= 1");
     }
   }
 }

@@ -49,7 +49,9 @@ final class JudgeSampleFn extends DoFn<GradedSample, GradedSample> {
   public void setup() {
     client = OpenAiClient.shared(config.generation().client());
     if (config.generation().cacheDir() != null) {
-      cache = new GenerationCacheWriter(config.generation().cacheDir());
+      cache =
+          new GenerationCacheWriter(
+              config.generation().cacheDir(), config.generation().cacheCheckpointSeconds());
     }
   }
 

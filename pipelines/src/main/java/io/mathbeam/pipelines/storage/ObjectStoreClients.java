@@ -1,0 +1,31 @@
+package io.mathbeam.pipelines.storage;
+
+import java.net.URI;
+import org.apache.beam.sdk.io.aws2.options.S3ClientBuilderFactory;
+import org.apache.beam.sdk.io.aws2.options.S3Options;
+import org.apache.beam.sdk.io.aws2.s3.DefaultS3ClientBuilderFactory;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+
+/**
+ * Builds the S3 clients of Beam's S3 file system ({@code --s3ClientFactoryClass}): Beam's own, plus
+ * the endpoint and path-style access of {@link StorageOptions}, which Beam's options lack.
+ * Instantiated by Beam on every worker from the serialized options.
+ */
+public final class ObjectStoreClients implements S3ClientBuilderFactory {
+  /** S3-compatible stores accept any region name; the SDK insists on one. */
+  static final Region REGION_FOR_CUSTOM_ENDPOINTS = Region.US_EAST_1;
+
+  @Override
+  public S3ClientBuilder createBuilder(S3Options options) {
+    S3ClientBuilder builder = new DefaultS3ClientBuilderFactory().createBuilder(options);
+    StorageOptions storage = options.as(StorageOptions.class);
+    if (storage.getS3Endpoint() != null) {
+      builder.endpointOverride(URI.create(storage.getS3Endpoint()));
+      if (options.getAwsRegion() == null) {
+        builder.region(REGION_FOR_CUSTOM_ENDPOINTS);
+      }
+    }
+    return builder.forcePathStyle(storage.getS3PathStyleAccess());
+  }
+}

@@ -1,0 +1,100 @@
+package io.mathbeam.pipelines.storage;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.aws2.options.AwsOptions;
+import org.apache.beam.sdk.io.aws2.options.S3Options;
+import org.apache.beam.sdk.io.aws2.s3.DefaultS3ClientBuilderFactory;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.util.MimeTypes;
+
+/**
+ * The files a run reads and writes, local or on any Beam file system ({@code s3://bucket/key} with
+ * {@link StorageOptions}). Every path of the command line goes through here or through Beam's
+ * {@link FileSystems}, never through {@code java.nio.file}, so the driver, the workers and later
+ * commands all see the same files.
+ */
+public final class Storage {
+  private Storage() {}
+
+  /**
+   * Makes this JVM's {@link FileSystems} serve the file systems of {@code options}, with S3 clients
+   * from {@link ObjectStoreClients}; the setting travels to the workers with the options. Call it
+   * before the first path of the command is read: Beam registers its file systems only when a
+   * pipeline is created.
+   */
+  public static void configure(PipelineOptions options) {
+    if (options.as(AwsOptions.class).getEndpoint() != null) {
+      // Beam's --endpoint is one letter away from --endpoints, the model replicas: a typo there
+      // must not silently evaluate the simulated model
+      throw new IllegalArgumentException(
+          "--endpoint is not a mathbeam option: model replicas are --endpoints, an S3-compatible"
+              + " object store is --s3Endpoint");
+    }
+    S3Options s3 = options.as(S3Options.class);
+    if (s3.getS3ClientFactoryClass() == DefaultS3ClientBuilderFactory.class) {
+      s3.setS3ClientFactoryClass(ObjectStoreClients.class);
+    }
+    FileSystems.setDefaultPipelineOptions(options);
+  }
+
+  /**
+   * {@link #configure(PipelineOptions)} for a command whose only pipeline options are storage's.
+   */
+  public static void configure(List<String> args) {
+    configure(
+        PipelineOptionsFactory.fromArgs(args.toArray(new String[0]))
+            .withValidation()
+            .as(StorageOptions.class));
+  }
+
+  /** Whether {@code location} names an existing file. */
+  public static boolean exists(String location) throws IOException {
+    MatchResult match = FileSystems.match(List.of(location), EmptyMatchTreatment.ALLOW).get(0);
+    return match.status() == MatchResult.Status.OK && !match.metadata().isEmpty();
+  }
+
+  /**
+   * Opens an existing file.
+   *
+   * @throws FileNotFoundException when there is none
+   */
+  public static InputStream open(String location) throws IOException {
+    return Channels.newInputStream(
+        FileSystems.open(FileSystems.matchSingleFileSpec(location).resourceId()));
+  }
+
+  /**
+   * The UTF-8 text of an existing file.
+   *
+   * @throws FileNotFoundException when there is none
+   */
+  public static String readString(String location) throws IOException {
+    try (InputStream in = open(location)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** Writes {@code text} as the whole of the file (parent folders are made where there are any). */
+  public static void writeString(String location, String text) throws IOException {
+    try (OutputStream out =
+        Channels.newOutputStream(
+            FileSystems.create(FileSystems.matchNewResource(location, false), MimeTypes.TEXT))) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  /** {@code name} inside the directory {@code dir} (a trailing slash of {@code dir} is ignored). */
+  public static String resolve(String dir, String name) {
+    return dir.replaceAll("/+$", "") + "/" + name;
+  }
+}
