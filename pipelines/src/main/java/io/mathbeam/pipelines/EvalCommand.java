@@ -226,7 +226,8 @@ public final class EvalCommand {
                   endpoints.size() * options.getMaxInFlightPerReplica(),
                   cacheDir,
                   runId)
-              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds());
+              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds())
+              .withGroups(GenerationShards.groups(options));
       if (options.getTir()) {
         generation = generation.withCodeExecution(sandbox, options.getMaxCodeExecutions());
       }

@@ -39,8 +39,8 @@ final class FinishedGenerations {
             : null;
   }
 
-  /** A dispatcher for one bundle: plain requests, or samples drawn through the TIR loop. */
-  GenerationDispatcher dispatcher(OpenAiClient client, int window) {
+  /** A dispatcher for {@code config}: plain requests, or samples drawn through the TIR loop. */
+  static GenerationDispatcher dispatcher(GenerationConfig config, OpenAiClient client, int window) {
     return new GenerationDispatcher(
         client,
         config.template(),

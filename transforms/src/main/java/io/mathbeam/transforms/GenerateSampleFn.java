@@ -37,7 +37,7 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   @StartBundle
   public void startBundle() {
-    dispatcher = finished.dispatcher(client, config.maxInFlightPerWorker());
+    dispatcher = FinishedGenerations.dispatcher(config, client, config.maxInFlightPerWorker());
   }
 
   @ProcessElement

@@ -15,11 +15,12 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * Sends every sample request to the OpenAI-compatible replicas and emits one {@link Generation} per
  * request: a response, or a classified failure after retries. Never drops a request.
  *
- * <p>With {@code capShards = 0} in the client config, each worker JVM enforces the per-replica
- * limits on its own ({@link GenerateSampleFn}). With {@code capShards = S}, the limits hold for the
- * whole job: samples are keyed by shard ({@link SampleShards}), grouped so that each shard is
- * generated in exactly one place, and each shard uses only its fixed share of every replica's cap
- * and rates ({@link GenerateShardFn}).
+ * <p>Samples are keyed into groups ({@link SampleShards}) and each group is generated in one place
+ * through its worker's shared dispatcher ({@link GenerateShardFn}). With {@code capShards = S} in
+ * the client config the groups are the S shards of the job-wide limits, each using only its fixed
+ * share of every replica's cap and rates; otherwise each worker JVM enforces the limits on its own
+ * (on the DirectRunner, one JVM: the whole job). Without groups ({@code keyedGroups() == 0}) the
+ * samples are not grouped and each bundle has a dispatcher of its own ({@link GenerateSampleFn}).
  */
 public final class GenerateSamples
     extends PTransform<PCollection<SampleRequest>, PCollection<Generation>> {
@@ -35,8 +36,8 @@ public final class GenerateSamples
 
   @Override
   public PCollection<Generation> expand(PCollection<SampleRequest> requests) {
-    int shards = config.client().capShards();
-    if (shards == 0) {
+    int groups = config.keyedGroups();
+    if (groups == 0) {
       return requests
           .apply("CallReplicas", ParDo.of(new GenerateSampleFn(config)))
           .setCoder(GenerationCoder.of());
@@ -44,7 +45,7 @@ public final class GenerateSamples
     return requests
         .apply(
             "AssignShards",
-            WithKeys.of(new SampleShards(shards, config.client().samplesPerRequest()))
+            WithKeys.of(new SampleShards(groups, config.client().samplesPerRequest()))
                 .withKeyType(TypeDescriptors.integers()))
         .setCoder(KvCoder.of(VarIntCoder.of(), SampleRequestCoder.of()))
         .apply("GroupByShard", GroupByKey.create())

@@ -2,7 +2,6 @@ package io.mathbeam.transforms;
 
 import io.mathbeam.core.client.CapLease;
 import io.mathbeam.core.client.GenerationDispatcher;
-import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import java.io.IOException;
@@ -14,23 +13,32 @@ import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
 
 /**
- * Generates the samples of one shard per element, under that shard's lease of every replica's
- * job-wide limits ({@link CapLease}). A grouped shard is processed in exactly one place, so the
- * leases held across all workers never add up to more than a replica's cap.
+ * Generates the samples of one group per element through the worker's shared dispatcher ({@link
+ * SharedGeneration}), so that every sample the worker holds is in one dispatch order and one
+ * window.
  *
- * <p>All shards of a bundle pool their leases in the JVM's shared client, and {@code
- * processElement} never blocks: it takes the shard's lease, queues its samples and returns, so
- * every shard a worker holds adds its share to the fleet's work at once (on Flink a batch bundle is
- * the worker's whole partition). The bundle ends when its samples are done; only then are the
- * leases given back.
+ * <p>With job-wide limits (the client config's {@code capShards > 0}) a group is a shard: the
+ * element takes that shard's lease of every replica's limits ({@link CapLease}) and widens the
+ * window by it. A grouped shard is processed in exactly one place, so the leases held across all
+ * workers never add up to more than a replica's cap.
+ *
+ * <p>{@code processElement} never blocks: it queues the group's samples and returns, so every group
+ * a worker holds adds its work at once (on Flink a batch bundle is the worker's whole partition).
+ * The bundle then emits its own samples as they finish and keeps its thread until the worker's
+ * dispatcher has nothing outstanding: on the DirectRunner, whose driver thread re-runs itself
+ * without pause whenever a worker thread is free, generation spread over as many groups as the
+ * runner has threads keeps them all waiting here instead of spinning (docs/runners.md); on any
+ * runner a bundle's leases stay in the pool until the last sample of the worker is done. Only then
+ * are the leases given back.
  */
 final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, Generation> {
   private final GenerationConfig config;
 
-  private transient OpenAiClient client;
+  private transient SharedGeneration shared;
   private transient FinishedGenerations finished;
-  private transient GenerationDispatcher dispatcher;
+  private transient GenerationDispatcher.Batch batch;
   private transient List<CapLease> leases;
+  private transient int leasedSequences;
 
   GenerateShardFn(GenerationConfig config) {
     this.config = config;
@@ -38,29 +46,32 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
 
   @Setup
   public void setup() {
-    client = OpenAiClient.shared(config.client());
-    finished = new FinishedGenerations(config, client);
+    shared = SharedGeneration.acquire(config);
+    finished = new FinishedGenerations(config, shared.client());
     leases = new ArrayList<>();
   }
 
   @StartBundle
   public void startBundle() {
-    dispatcher = finished.dispatcher(client, 0);
+    batch = shared.dispatcher().newBatch();
   }
 
   @ProcessElement
   public void process(
-      @Element KV<Integer, Iterable<SampleRequest>> shard, OutputReceiver<Generation> out)
+      @Element KV<Integer, Iterable<SampleRequest>> group, OutputReceiver<Generation> out)
       throws IOException {
-    CapLease lease = client.lease(shard.getKey());
-    leases.add(lease);
-    for (SampleRequest request : shard.getValue()) {
+    for (SampleRequest request : group.getValue()) {
       finished.sent();
-      dispatcher.submit(request);
+      batch.submit(request);
     }
-    dispatcher.widen(lease.sequences());
+    if (config.client().leasedCaps()) {
+      CapLease lease = shared.client().lease(group.getKey());
+      leases.add(lease);
+      leasedSequences += lease.sequences();
+      shared.dispatcher().widen(lease.sequences());
+    }
     Generation ready;
-    while ((ready = dispatcher.poll()) != null) {
+    while ((ready = batch.poll()) != null) {
       finished.record(ready);
       out.output(ready);
     }
@@ -69,13 +80,14 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
   @FinishBundle
   public void finishBundle(FinishBundleContext context) throws InterruptedException, IOException {
     try {
-      dispatcher.flush();
-      while (dispatcher.unfinished() > 0) {
-        Generation generation = dispatcher.take();
+      shared.dispatcher().flush();
+      while (batch.unfinished() > 0) {
+        Generation generation = batch.take();
         finished.record(generation);
         context.output(generation, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
       }
       finished.endBundle();
+      shared.dispatcher().awaitNoneOutstanding();
     } finally {
       releaseLeases();
     }
@@ -89,13 +101,17 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
     if (finished != null) {
       finished.endBundle();
     }
-    if (client != null) {
-      client.close();
-      client = null;
+    if (shared != null) {
+      shared.release();
+      shared = null;
     }
   }
 
   private void releaseLeases() {
+    if (leasedSequences > 0) {
+      shared.dispatcher().widen(-leasedSequences);
+      leasedSequences = 0;
+    }
     leases.forEach(CapLease::close);
     leases.clear();
   }

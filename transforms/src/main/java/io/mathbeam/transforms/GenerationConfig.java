@@ -19,6 +19,9 @@ import java.io.Serializable;
  * @param maxCodeExecutions code blocks run per sample with tool-integrated reasoning
  * @param cacheCheckpointSeconds on an object store, where a cache file becomes visible only when it
  *     is closed, the longest a cache file stays open: what a killed worker can lose
+ * @param groups with limits per JVM (the client's {@code capShards} 0), the number of keyed groups
+ *     generation is spread over (0: not keyed, one bundle's dispatcher at a time); with job-wide
+ *     limits the groups are the client's shards and this is ignored
  */
 public record GenerationConfig(
     ClientConfig client,
@@ -29,7 +32,8 @@ public record GenerationConfig(
     String runId,
     SandboxConfig toolSandbox,
     int maxCodeExecutions,
-    int cacheCheckpointSeconds)
+    int cacheCheckpointSeconds,
+    int groups)
     implements Serializable {
   public static final int DEFAULT_CACHE_CHECKPOINT_SECONDS = 30;
 
@@ -50,7 +54,8 @@ public record GenerationConfig(
         runId,
         null,
         0,
-        DEFAULT_CACHE_CHECKPOINT_SECONDS);
+        DEFAULT_CACHE_CHECKPOINT_SECONDS,
+        0);
   }
 
   /** This configuration with tool-integrated reasoning. */
@@ -64,7 +69,8 @@ public record GenerationConfig(
         runId,
         sandbox,
         maxExecutions,
-        cacheCheckpointSeconds);
+        cacheCheckpointSeconds,
+        groups);
   }
 
   /** This configuration with cache files on object stores closed at least every {@code seconds}. */
@@ -78,7 +84,28 @@ public record GenerationConfig(
         runId,
         toolSandbox,
         maxCodeExecutions,
-        seconds);
+        seconds,
+        groups);
+  }
+
+  /** This configuration with generation spread over {@code count} keyed groups. */
+  public GenerationConfig withGroups(int count) {
+    return new GenerationConfig(
+        client,
+        template,
+        sampling,
+        maxInFlightPerWorker,
+        cacheDir,
+        runId,
+        toolSandbox,
+        maxCodeExecutions,
+        cacheCheckpointSeconds,
+        count);
+  }
+
+  /** How many keyed groups generation runs in: the shards, the groups, or 0 for none. */
+  public int keyedGroups() {
+    return client.leasedCaps() ? client.capShards() : groups;
   }
 
   public boolean toolIntegrated() {
@@ -88,6 +115,9 @@ public record GenerationConfig(
   public GenerationConfig {
     if (maxInFlightPerWorker < 1) {
       throw new IllegalArgumentException("maxInFlightPerWorker must be >= 1");
+    }
+    if (groups < 0) {
+      throw new IllegalArgumentException("groups must be >= 0");
     }
     if (cacheCheckpointSeconds < 1) {
       throw new IllegalArgumentException("cacheCheckpointSeconds must be >= 1");

@@ -42,28 +42,42 @@ public class GenerateSamplesTest {
   @Test
   public void everyRequestYieldsOneGenerationWithLimitsPerJvm() throws Exception {
     try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {
-      runAndCheck(fleet, 0);
+      runAndCheck(fleet, 0, 0);
+    }
+  }
+
+  @Test
+  public void groupsSharingTheWorkersDispatcherYieldOneGenerationPerRequest() throws Exception {
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {
+      runAndCheck(fleet, 0, 3);
+      assertTrue(peaks(fleet).stream().allMatch(peak -> peak <= CAP));
     }
   }
 
   @Test
   public void shardedGenerationYieldsOneGenerationPerRequestWithinTheCap() throws Exception {
     try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {
-      runAndCheck(fleet, 4);
-      List<RequestLogEntry> log = new ArrayList<>();
-      for (RequestLogEntry e : fleet.requestLog()) {
-        if (e.endpoint().contains("completions")) {
-          log.add(e);
-        }
-      }
-      for (int r = 0; r < 2; r++) {
-        int peak = InFlightPeak.of(log, r);
-        assertTrue("replica " + r + ": " + peak + " in flight, cap " + CAP, peak <= CAP);
-      }
+      runAndCheck(fleet, 4, 0);
+      List<Integer> peaks = peaks(fleet);
+      assertTrue("peaks " + peaks + ", cap " + CAP, peaks.stream().allMatch(peak -> peak <= CAP));
     }
   }
 
-  private void runAndCheck(SimulatedFleet fleet, int shards) {
+  private static List<Integer> peaks(SimulatedFleet fleet) {
+    List<RequestLogEntry> log = new ArrayList<>();
+    for (RequestLogEntry e : fleet.requestLog()) {
+      if (e.endpoint().contains("completions")) {
+        log.add(e);
+      }
+    }
+    List<Integer> peaks = new ArrayList<>();
+    for (int r = 0; r < 2; r++) {
+      peaks.add(InFlightPeak.of(log, r));
+    }
+    return peaks;
+  }
+
+  private void runAndCheck(SimulatedFleet fleet, int shards, int groups) {
     ClientConfig client =
         ClientConfig.builder(fleet.endpoints())
             .maxInFlightPerReplica(CAP)
@@ -71,12 +85,13 @@ public class GenerateSamplesTest {
             .build();
     GenerationConfig config =
         new GenerationConfig(
-            client,
-            PromptTemplate.defaults(),
-            SamplingParams.defaults().withMaxTokens(1024),
-            2 * CAP,
-            null,
-            "generate-samples-test-" + UUID.randomUUID());
+                client,
+                PromptTemplate.defaults(),
+                SamplingParams.defaults().withMaxTokens(1024),
+                2 * CAP,
+                null,
+                "generate-samples-test-" + UUID.randomUUID())
+            .withGroups(groups);
     List<SampleRequest> requests = requests();
     PCollection<Generation> generations =
         pipeline
