@@ -3,6 +3,7 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.client.Api;
 import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.client.DispatchPolicy;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.problems.BuiltinProblems;
 import io.mathbeam.core.problems.FieldMapping;
@@ -199,6 +200,7 @@ public final class EvalCommand {
               .apiKey(options.getApiKey())
               .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
               .capShards(GenerationShards.choose(options))
+              .dispatchPolicy(dispatchPolicy(options.getDispatchOrder()))
               .samplesPerRequest(options.getSamplesPerRequest())
               .requestsPerSecond(options.getMaxRequestsPerSecondPerReplica())
               .tokensPerSecond(options.getMaxTokensPerSecondPerReplica())
@@ -288,6 +290,16 @@ public final class EvalCommand {
         judge.close();
       }
     }
+  }
+
+  private static DispatchPolicy dispatchPolicy(String value) {
+    return switch (value) {
+      case "longest-first" -> DispatchPolicy.LONGEST_FIRST;
+      case "arrival" -> DispatchPolicy.ARRIVAL;
+      default ->
+          throw new IllegalArgumentException(
+              "--dispatchOrder must be longest-first or arrival, got " + value);
+    };
   }
 
   /**

@@ -57,6 +57,16 @@ public interface ServerOptions extends PipelineOptions {
   void setGenerationShards(int value);
 
   @Description(
+      "Order in which pending samples are sent: longest-first (problems whose finished samples"
+          + " were longest go first, problems not yet measured first of all, so long generations"
+          + " start early and the run ends on short ones) or arrival (problem by problem as they"
+          + " were read).")
+  @Default.String("longest-first")
+  String getDispatchOrder();
+
+  void setDispatchOrder(String value);
+
+  @Description(
       "Samples of one problem fetched by one request, using the OpenAI 'n' parameter (seeds stay"
           + " those of one request per sample: vLLM gives choice i the seed + i). Greedy sampling"
           + " always sends n=1.")

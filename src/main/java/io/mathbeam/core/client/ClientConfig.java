@@ -35,6 +35,7 @@ import java.util.Objects;
  * @param capShards 0: the in-flight cap and the rates hold per client (per JVM when shared); S > 0:
  *     they hold for the whole job, split into S fixed shares (shards) of which this client uses
  *     only those it leases ({@link OpenAiClient#lease}); at most {@code maxInFlightPerReplica}
+ * @param dispatchPolicy the order in which a {@link GenerationDispatcher} sends pending samples
  */
 public record ClientConfig(
     List<String> endpoints,
@@ -56,7 +57,8 @@ public record ClientConfig(
     double tokensPerSecond,
     boolean stream,
     Duration streamIdleTimeout,
-    int capShards)
+    int capShards,
+    DispatchPolicy dispatchPolicy)
     implements Serializable {
 
   public ClientConfig {
@@ -90,6 +92,7 @@ public record ClientConfig(
     requireRate(requestsPerSecond, "requestsPerSecond");
     requireRate(tokensPerSecond, "tokensPerSecond");
     requirePositiveDuration(streamIdleTimeout, "streamIdleTimeout");
+    dispatchPolicy = dispatchPolicy == null ? DispatchPolicy.LONGEST_FIRST : dispatchPolicy;
     if (capShards < 0 || capShards > maxInFlightPerReplica) {
       throw new IllegalArgumentException(
           "capShards must be between 0 and maxInFlightPerReplica ("
@@ -140,7 +143,8 @@ public record ClientConfig(
             .tokensPerSecond(tokensPerSecond)
             .stream(stream)
             .streamIdleTimeout(streamIdleTimeout)
-            .capShards(capShards);
+            .capShards(capShards)
+            .dispatchPolicy(dispatchPolicy);
   }
 
   @Override
@@ -181,6 +185,8 @@ public record ClientConfig(
         + streamIdleTimeout
         + ", capShards="
         + capShards
+        + ", dispatchPolicy="
+        + dispatchPolicy
         + "]";
   }
 
@@ -246,6 +252,7 @@ public record ClientConfig(
     private double requestsPerSecond;
     private double tokensPerSecond;
     private int capShards;
+    private DispatchPolicy dispatchPolicy = DispatchPolicy.LONGEST_FIRST;
     private boolean stream;
     private Duration streamIdleTimeout = Duration.ofSeconds(60);
 
@@ -348,6 +355,11 @@ public record ClientConfig(
       return this;
     }
 
+    public Builder dispatchPolicy(DispatchPolicy value) {
+      dispatchPolicy = value;
+      return this;
+    }
+
     public ClientConfig build() {
       return new ClientConfig(
           endpoints,
@@ -369,7 +381,8 @@ public record ClientConfig(
           tokensPerSecond,
           stream,
           streamIdleTimeout,
-          capShards);
+          capShards,
+          dispatchPolicy);
     }
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -25,9 +26,15 @@ import java.util.TreeSet;
  *       known to be shorter.
  * </ol>
  *
+ * <p>{@link DispatchPolicy#ARRIVAL} serves problems in the order their samples arrived instead, all
+ * of a problem's pending samples before the next problem's (the order before longest-first existed,
+ * kept for comparison: {@code --dispatchOrder=arrival}).
+ *
  * <p>Not thread-safe: the dispatcher calls it under its lock.
  */
 final class DispatchOrder {
+  private final DispatchPolicy policy;
+  private final LinkedHashSet<String> arrived = new LinkedHashSet<>();
   private final Map<String, Stats> stats = new HashMap<>();
   private final ArrayDeque<String> unsent = new ArrayDeque<>();
   private final ArrayDeque<String> unmeasured = new ArrayDeque<>();
@@ -35,6 +42,15 @@ final class DispatchOrder {
       new TreeSet<>(
           Comparator.comparingDouble(Stats::mean).reversed().thenComparingLong(s -> s.arrival));
   private long arrivals;
+
+  DispatchOrder() {
+    this(DispatchPolicy.LONGEST_FIRST);
+  }
+
+  DispatchOrder(DispatchPolicy policy) {
+    this.policy = policy;
+  }
+
   private long finishedSamples;
   private double finishedTokens;
 
@@ -58,6 +74,10 @@ final class DispatchOrder {
 
   /** {@code key} has pending samples (again). */
   void pendingAdded(String key) {
+    if (policy == DispatchPolicy.ARRIVAL) {
+      arrived.add(key);
+      return;
+    }
     Stats s = stats.computeIfAbsent(key, k -> new Stats(k, arrivals++));
     if (s.hasPending) {
       return;
@@ -68,6 +88,10 @@ final class DispatchOrder {
 
   /** {@code key}'s last pending sample was taken. */
   void pendingEmptied(String key) {
+    if (policy == DispatchPolicy.ARRIVAL) {
+      arrived.remove(key);
+      return;
+    }
     Stats s = stats.get(key);
     if (s == null || !s.hasPending) {
       return;
@@ -112,6 +136,9 @@ final class DispatchOrder {
 
   /** The problems with pending samples, in the order they should be served. */
   Iterator<String> order() {
+    if (policy == DispatchPolicy.ARRIVAL) {
+      return arrived.iterator();
+    }
     double prior = finishedSamples == 0 ? 0 : finishedTokens / finishedSamples;
     return new Iterator<>() {
       final Iterator<String> first = unsent.iterator();

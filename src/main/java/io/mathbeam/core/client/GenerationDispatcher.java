@@ -49,7 +49,7 @@ public final class GenerationDispatcher {
   /** Pending samples by problem; guarded by {@code this}. */
   private final Map<String, ArrayDeque<Entry>> pending = new HashMap<>();
 
-  private final DispatchOrder order = new DispatchOrder();
+  private final DispatchOrder order;
   private int window;
   private String newestProblem;
   private boolean flushed;
@@ -93,6 +93,7 @@ public final class GenerationDispatcher {
     this.template = template;
     this.params = params;
     this.window = window;
+    this.order = new DispatchOrder(client.config().dispatchPolicy());
     // a given generator draws its samples one by one; otherwise the client may batch them
     this.samplesPerRequest = params.temperature() == 0 || single != null ? 1 : samplesPerRequest;
     this.single = single != null ? single : request -> client.generate(request, template, params);

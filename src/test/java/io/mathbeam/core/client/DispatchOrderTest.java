@@ -61,4 +61,17 @@ public class DispatchOrderTest {
     order.finished("b", 20);
     assertEquals(List.of("b", "a"), order(order));
   }
+
+  @Test
+  public void arrivalOrderServesProblemsAsTheyCame() {
+    DispatchOrder order = new DispatchOrder(DispatchPolicy.ARRIVAL);
+    for (String key : List.of("a", "b", "c")) {
+      order.pendingAdded(key);
+    }
+    order.sent("c");
+    order.finished("c", 9000);
+    order.pendingEmptied("a");
+
+    assertEquals(List.of("b", "c"), order(order));
+  }
 }
