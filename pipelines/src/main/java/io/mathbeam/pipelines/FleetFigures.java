@@ -35,6 +35,8 @@ import java.util.Set;
  * Per-step jitter (±5 %, mean 1) averages out over the thousands of steps of a run and is left out.
  * An n-request's choices are priced at their mean length, which by convexity lowers both bounds.
  *
+ * @param firstRequestMs arrival of the first answered request, epoch ms
+ * @param lastResponseMs finish of the last answered request, epoch ms
  * @param sequences generated sequences (choices; an {@code n > 1} request counts n)
  * @param generatedTokens completion tokens of the answered requests
  * @param workSeconds the work bound, wall seconds
@@ -47,6 +49,8 @@ import java.util.Set;
  * @param duplicates samples (prompt, seed) answered more than once, counting the extra answers
  */
 record FleetFigures(
+    long firstRequestMs,
+    long lastResponseMs,
     long sequences,
     long generatedTokens,
     double makespanSeconds,
@@ -130,6 +134,8 @@ record FleetFigures(
     }
     double sending = (lastArrival - first) / 1000.0;
     return new FleetFigures(
+        first,
+        last,
         sequences,
         tokens,
         makespan,
