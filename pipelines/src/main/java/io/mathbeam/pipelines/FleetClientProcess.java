@@ -8,7 +8,9 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -41,7 +43,8 @@ final class FleetClientProcess {
                 ObjectNode tick = JSON.createObjectNode();
                 tick.put("ms", System.currentTimeMillis()).put("cpu_ns", processCpuNanos());
                 Map<Thread, StackTraceElement[]> stacks = Thread.getAllStackTraces();
-                tick.put("main", where(stacks.getOrDefault(main, new StackTraceElement[0])));
+                StackTraceElement[] mainStack = stacks.getOrDefault(main, new StackTraceElement[0]);
+                tick.put("main", where(mainStack)).put("phase", phase(mainStack));
                 Map<String, Integer> busy = new TreeMap<>();
                 for (Map.Entry<Thread, StackTraceElement[]> e : stacks.entrySet()) {
                   StackTraceElement[] stack = e.getValue();
@@ -127,6 +130,26 @@ final class FleetClientProcess {
       return stack.length == 0 ? "(none)" : name(stack[0]);
     }
     return own == null || own.equals(library) ? library : own + " > " + library;
+  }
+
+  /**
+   * Which step of the command the main thread is in: its outermost mathbeam frames below {@code
+   * Main} (three at most), e.g. {@code EvalCommand.run > EvalCommand.execute > RunOutputs.finish}.
+   */
+  static String phase(StackTraceElement[] stack) {
+    List<String> chain = new ArrayList<>();
+    for (int i = stack.length - 1; i >= 0 && chain.size() < 3; i--) {
+      String cls = stack[i].getClassName();
+      if (cls.startsWith("io.mathbeam.")
+          && !cls.equals(FleetClientProcess.class.getName())
+          && !cls.equals(Main.class.getName())) {
+        String frame = name(stack[i]);
+        if (chain.isEmpty() || !chain.get(chain.size() - 1).equals(frame)) {
+          chain.add(frame);
+        }
+      }
+    }
+    return chain.isEmpty() ? "(outside mathbeam)" : String.join(" > ", chain);
   }
 
   private static String name(StackTraceElement frame) {

@@ -96,6 +96,7 @@ record FleetClientReport(
   }
 
   private String where(String window, long fromMs, long toMs) {
+    Map<String, Integer> phase = new LinkedHashMap<>();
     Map<String, Integer> main = new LinkedHashMap<>();
     Map<String, Integer> busy = new LinkedHashMap<>();
     for (JsonNode tick : ticks) {
@@ -103,6 +104,7 @@ record FleetClientReport(
       if (ms < fromMs || ms >= toMs) {
         continue;
       }
+      phase.merge(tick.path("phase").asText(), 1, Integer::sum);
       main.merge(tick.path("main").asText(), 1, Integer::sum);
       Iterator<Map.Entry<String, JsonNode>> threads = tick.path("busy").fields();
       while (threads.hasNext()) {
@@ -112,7 +114,9 @@ record FleetClientReport(
     }
     return String.format(
         Locale.ROOT,
-        "  %s, main thread in: %s%n  %s, busy threads in: %s%n",
+        "  %s, main thread by step: %s%n  %s, main thread in: %s%n  %s, busy threads in: %s%n",
+        window,
+        top(phase),
         window,
         top(main),
         window,
