@@ -96,25 +96,30 @@ record FleetClientReport(
   }
 
   private String where(String window, long fromMs, long toMs) {
-    Map<String, Integer> phase = new LinkedHashMap<>();
-    Map<String, Integer> main = new LinkedHashMap<>();
-    Map<String, Integer> busy = new LinkedHashMap<>();
-    for (JsonNode tick : ticks) {
+    Map<String, Long> phase = new LinkedHashMap<>();
+    Map<String, Long> main = new LinkedHashMap<>();
+    Map<String, Long> busy = new LinkedHashMap<>();
+    for (int i = 0; i < ticks.size(); i++) {
+      JsonNode tick = ticks.get(i);
       long ms = tick.path("ms").asLong();
       if (ms < fromMs || ms >= toMs) {
         continue;
       }
-      phase.merge(tick.path("phase").asText(), 1, Integer::sum);
-      main.merge(tick.path("main").asText(), 1, Integer::sum);
+      // a tick stands for the time until the next one: a loaded machine samples less often
+      long next = i + 1 < ticks.size() ? ticks.get(i + 1).path("ms").asLong() : endMs;
+      long weight = Math.min(next, toMs) - ms;
+      phase.merge(tick.path("phase").asText(), weight, Long::sum);
+      main.merge(tick.path("main").asText(), weight, Long::sum);
       Iterator<Map.Entry<String, JsonNode>> threads = tick.path("busy").fields();
       while (threads.hasNext()) {
         Map.Entry<String, JsonNode> e = threads.next();
-        busy.merge(e.getKey(), e.getValue().asInt(), Integer::sum);
+        busy.merge(e.getKey(), weight * e.getValue().asInt(), Long::sum);
       }
     }
     return String.format(
         Locale.ROOT,
-        "  %s, main thread by step: %s%n  %s, main thread in: %s%n  %s, busy threads in: %s%n",
+        "  %s, main thread by step: %s%n  %s, main thread in: %s%n"
+            + "  %s, busy threads in (thread-seconds): %s%n",
         window,
         top(phase),
         window,
@@ -123,21 +128,15 @@ record FleetClientReport(
         top(busy));
   }
 
-  /** The five largest entries as {@code name seconds}, sample counts turned into seconds. */
-  private static String top(Map<String, Integer> counts) {
-    if (counts.isEmpty()) {
+  /** The five largest entries as {@code name seconds}. */
+  private static String top(Map<String, Long> millis) {
+    if (millis.isEmpty()) {
       return "(no samples)";
     }
-    return counts.entrySet().stream()
-        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+    return millis.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
         .limit(5)
-        .map(
-            e ->
-                String.format(
-                    Locale.ROOT,
-                    "%s %.1f s",
-                    e.getKey(),
-                    e.getValue() * FleetClientProcess.TICK_MILLIS / 1000.0))
+        .map(e -> String.format(Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue() / 1000.0))
         .collect(Collectors.joining("; "));
   }
 }
