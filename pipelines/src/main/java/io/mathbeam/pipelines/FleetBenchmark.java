@@ -3,18 +3,12 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mathbeam.core.sampling.PromptTemplate;
-import io.mathbeam.core.sampling.SeedDerivation;
 import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.OutputLengths;
+import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,18 +16,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code mathbeam bench-fleet}: how well generation keeps a simulated fleet busy. Runs the eval
- * pipeline against a fresh fleet, then a baseline client (a fixed pool of worker threads with
- * round-robin routing, as common eval scripts do) against another, and prints for each: fleet
- * utilisation = ideal makespan (the work asked for / the fleet's capacity, from the simulator's
- * model: see {@link FleetFigures}) / actual makespan (first request to last response), and the peak
- * sequences in flight per replica against the cap.
+ * pipeline against a fresh fleet, then peer clients against fresh fleets, each client in a JVM of
+ * its own ({@link FleetClientProcess}), and prints for each: utilisation = the ideal makespan no
+ * scheduler can beat ({@link FleetFigures}) / the actual makespan (first request to last response),
+ * the idle replica-seconds in the tail, the peak sequences in flight per replica against the cap,
+ * the samples answered, and the client's CPU per million generated tokens; for eval also its wall
+ * time from launch and where the time outside the fleet's busy period goes. Last, the targets of
+ * issue 18 and whether this run meets them.
+ *
+ * <p>Fleets: {@code --slowReplicas=N --slowFactor=F} make replicas 0..N-1 F times slower; {@code
+ * --lengths=long-tail} draws reasoning-model output lengths (max_tokens 32768 unless given). Peers
+ * ({@code --peer}): {@code tuned}, as many threads as the fleet has batch slots (replicas x
+ * max_num_seqs), round-robin, one request per sample, the whole workload; {@code small}, 8 threads
+ * on the first {@code --baselineSamples}; {@code both} or {@code none}.
  *
  * <p>{@code --runs} compares ways of running the pipeline side by side, each against a fresh fleet:
  * {@code direct} (the DirectRunner, one JVM), {@code flink-jvm} (the embedded Flink cluster with
@@ -48,13 +46,18 @@ final class FleetBenchmark {
   private int replicas = 4;
   private int maxNumSeqs = 64;
   private double timeScale = 2;
-  private int maxTokens = 4096;
+  private Integer maxTokens;
+  private Integer medianOutputTokens;
+  private int slowReplicas;
+  private double slowFactor = 2;
+  private String lengths = "default";
   private int baselineThreads = 8;
   private int baselineSamples = 320;
-  private boolean baseline = true;
+  private String peer = "tuned";
   private List<String> runs = List.of("direct");
   private int parallelism = 2;
   private int shards = -1;
+  private String childJvmOpts = "";
 
   static int main(String[] args, PrintStream out) throws Exception {
     FleetBenchmark bench = new FleetBenchmark();
@@ -62,9 +65,12 @@ final class FleetBenchmark {
       if (arg.equals("--help")) {
         out.println(
             "usage: mathbeam bench-fleet [--problems=200] [--samples=8] [--replicas=4]"
-                + " [--maxNumSeqs=64] [--timeScale=2] [--maxTokens=4096] [--baselineThreads=8]"
-                + " [--baselineSamples=320] [--baseline=true] [--runs=direct,flink-jvm,flink-job]"
-                + " [--parallelism=2] [--shards=-1]");
+                + " [--maxNumSeqs=64] [--timeScale=2] [--maxTokens=4096|32768 for long-tail]"
+                + " [--slowReplicas=0] [--slowFactor=2] [--lengths=default|long-tail]"
+                + " [--medianOutputTokens=600|2500 for long-tail] [--peer=tuned|small|both|none]"
+                + " [--baselineThreads=8] [--baselineSamples=320]"
+                + " [--runs=direct,flink-jvm,flink-job] [--parallelism=2] [--shards=-1]"
+                + " [--childJvmOpts=\"-Xmx2g\"]");
         return 0;
       }
       String[] kv = arg.replaceFirst("^--", "").split("=", 2);
@@ -78,12 +84,19 @@ final class FleetBenchmark {
         case "maxNumSeqs" -> bench.maxNumSeqs = Integer.parseInt(kv[1]);
         case "timeScale" -> bench.timeScale = Double.parseDouble(kv[1]);
         case "maxTokens" -> bench.maxTokens = Integer.parseInt(kv[1]);
+        case "medianOutputTokens" -> bench.medianOutputTokens = Integer.parseInt(kv[1]);
+        case "slowReplicas" -> bench.slowReplicas = Integer.parseInt(kv[1]);
+        case "slowFactor" -> bench.slowFactor = Double.parseDouble(kv[1]);
+        case "lengths" -> bench.lengths = choice("lengths", kv[1], "default", "long-tail");
+        case "peer" -> bench.peer = choice("peer", kv[1], "tuned", "small", "both", "none");
+          // kept for old command lines: --baseline=false is --peer=none
+        case "baseline" -> bench.peer = Boolean.parseBoolean(kv[1]) ? "both" : "none";
         case "baselineThreads" -> bench.baselineThreads = Integer.parseInt(kv[1]);
         case "baselineSamples" -> bench.baselineSamples = Integer.parseInt(kv[1]);
-        case "baseline" -> bench.baseline = Boolean.parseBoolean(kv[1]);
         case "runs" -> bench.runs = runs(kv[1]);
         case "parallelism" -> bench.parallelism = Integer.parseInt(kv[1]);
         case "shards" -> bench.shards = Integer.parseInt(kv[1]);
+        case "childJvmOpts" -> bench.childJvmOpts = kv[1];
         default -> throw new IllegalArgumentException("bench-fleet: unknown option " + arg);
       }
     }
@@ -91,8 +104,25 @@ final class FleetBenchmark {
     return 0;
   }
 
+  private static String choice(String name, String value, String... allowed) {
+    if (!List.of(allowed).contains(value)) {
+      throw new IllegalArgumentException(
+          "bench-fleet: --" + name + " takes " + String.join(", ", allowed) + ", got " + value);
+    }
+    return value;
+  }
+
+  private boolean longTail() {
+    return lengths.equals("long-tail");
+  }
+
+  private int maxTokens() {
+    return maxTokens != null ? maxTokens : longTail() ? 32768 : 4096;
+  }
+
   private void run(PrintStream out) throws Exception {
     Path dir = Files.createTempDirectory("mathbeam-bench-fleet");
+    out.println("clients' logs, reports and request logs: " + dir);
     Map<String, String> answers = new LinkedHashMap<>();
     StringBuilder jsonl = new StringBuilder();
     for (int i = 0; i < problems; i++) {
@@ -111,39 +141,43 @@ final class FleetBenchmark {
             .replicas(replicas)
             .maxNumSeqs(maxNumSeqs)
             .timeScale(timeScale)
-            .maxModelLen(40960)
+            .maxModelLen(Math.max(40960, maxTokens() + 4096))
+            .medianOutputTokens(
+                medianOutputTokens != null ? medianOutputTokens : longTail() ? 2500 : 600)
+            .outputLengths(longTail() ? OutputLengths.LONG_TAIL : OutputLengths.LOG_NORMAL)
+            .slowReplicas(slowReplicas)
+            .slowFactor(slowFactor)
             .answerKey(AnswerKey.of(answers))
             .build();
     out.printf(
         Locale.ROOT,
-        "workload: %d problems x %d samples, %d replicas, max_num_seqs %d, timeScale %s,"
-            + " max_tokens %d%n",
+        "workload: %d problems x %d samples, %d replicas (%d of them %sx slower), max_num_seqs %d,"
+            + " timeScale %s, max_tokens %d, lengths %s (median %d)%n",
         problems,
         samples,
         replicas,
+        slowReplicas,
+        slowFactor,
         maxNumSeqs,
         timeScale,
-        maxTokens);
+        maxTokens(),
+        lengths,
+        config.medianOutputTokens());
 
+    Map<String, Measured> measured = new LinkedHashMap<>();
     for (String run : runs) {
-      try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        List<String> args =
-            new ArrayList<>(
-                List.of(
-                    "eval",
-                    "--problems=" + file,
-                    "--samples=" + samples,
-                    "--endpoints=" + String.join(",", fleet.endpoints()),
-                    "--maxInFlightPerReplica=" + maxNumSeqs,
-                    "--maxTokens=" + maxTokens,
-                    "--cacheDir=none",
-                    "--output=" + dir.resolve("out-" + run)));
-        args.addAll(runArgs(run));
-        Main.run(args.toArray(new String[0]), quiet, quiet);
-        FleetFigures figures = FleetFigures.of(fleet.requestLog(), config, maxNumSeqs);
-        out.println(figures.format("mathbeam eval (" + describe(run) + ")", maxNumSeqs));
-      }
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "--problems=" + file,
+                  "--samples=" + samples,
+                  "--maxInFlightPerReplica=" + maxNumSeqs,
+                  "--maxTokens=" + maxTokens(),
+                  "--cacheDir=none",
+                  "--output=" + dir.resolve("out-" + run)));
+      args.addAll(runArgs(run));
+      Measured m = measure(config, dir, "eval-" + run, "eval", args);
+      out.println(m.format("mathbeam eval (" + describe(run) + ")", maxNumSeqs));
       JsonNode metrics = JSON.readTree(dir.resolve("out-" + run).resolve("metrics.json").toFile());
       JsonNode counters = metrics.path("run_counters");
       out.printf(
@@ -152,21 +186,168 @@ final class FleetBenchmark {
           counters.path("retries").asLong(),
           counters.path("request_failures").asLong(),
           metrics.path("manifest").path("config").path("generation_shards").asInt());
+      out.println(m.client.timeline(m.figures.firstRequestMs(), m.figures.lastResponseMs()));
+      measured.putIfAbsent(run, m);
     }
-    if (baseline) {
-      try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
-        runBaseline(fleet.endpoints(), new ArrayList<>(answers.keySet()));
-        out.println(
-            FleetFigures.of(fleet.requestLog(), config, maxNumSeqs)
-                .format(
-                    "baseline: "
-                        + baselineThreads
-                        + " threads, round-robin, one request each (first "
-                        + Math.min(baselineSamples, problems * samples)
-                        + " samples)",
-                    maxNumSeqs));
+    Measured tuned = null;
+    if (peer.equals("tuned") || peer.equals("both")) {
+      int threads = replicas * maxNumSeqs;
+      tuned =
+          measure(config, dir, "peer-tuned", "peer", peerArgs(file, threads, problems * samples));
+      out.println(
+          tuned.format(
+              "tuned peer: "
+                  + threads
+                  + " threads (replicas x max_num_seqs), round-robin, one request per sample,"
+                  + " the whole workload",
+              maxNumSeqs));
+    }
+    if (peer.equals("small") || peer.equals("both")) {
+      int limit = Math.min(baselineSamples, problems * samples);
+      Measured small =
+          measure(config, dir, "peer-small", "peer", peerArgs(file, baselineThreads, limit));
+      out.println(
+          small.format(
+              "small peer: "
+                  + baselineThreads
+                  + " threads, round-robin, one request per sample (first "
+                  + limit
+                  + " samples)",
+              maxNumSeqs));
+    }
+    for (Map.Entry<String, Measured> e : measured.entrySet()) {
+      out.println(targets(e.getKey(), e.getValue(), tuned));
+    }
+  }
+
+  private List<String> peerArgs(Path file, int threads, int limit) {
+    return List.of(
+        "--problems=" + file,
+        "--samples=" + samples,
+        "--threads=" + threads,
+        "--maxTokens=" + maxTokens(),
+        "--limit=" + limit);
+  }
+
+  /** One client run against a fresh fleet, in its own JVM. */
+  private record Measured(FleetFigures figures, FleetClientReport client) {
+    double cpuPerMillionTokens() {
+      long tokens = figures.generatedTokens();
+      return tokens > 0 ? client.cpuSeconds() / (tokens / 1e6) : 0;
+    }
+
+    String format(String name, int cap) {
+      return figures.format(name, cap)
+          + String.format(
+              Locale.ROOT,
+              "%n  client CPU %.1f s from main (JVM start left out): %.2f s per million generated"
+                  + " tokens; wall from launch %.1f s",
+              client.cpuSeconds(),
+              cpuPerMillionTokens(),
+              client.wallSeconds());
+    }
+  }
+
+  private Measured measure(
+      SimConfig config, Path dir, String name, String mode, List<String> clientArgs)
+      throws Exception {
+    try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
+      List<String> command = new ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      for (String opt : childJvmOpts.trim().split("\\s+")) {
+        if (!opt.isEmpty()) {
+          command.add(opt);
+        }
       }
+      command.addAll(
+          List.of(
+              "-cp",
+              System.getProperty("java.class.path"),
+              FleetClientProcess.class.getName(),
+              dir.resolve(name + ".json").toString(),
+              mode,
+              "--endpoints=" + String.join(",", fleet.endpoints())));
+      command.addAll(clientArgs);
+      Path log = dir.resolve(name + ".log");
+      long launch = System.currentTimeMillis();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+      int rc = process.waitFor();
+      long exit = System.currentTimeMillis();
+      if (rc != 0) {
+        throw new IllegalStateException(
+            "bench-fleet: " + name + " exited with " + rc + ", log: " + log);
+      }
+      FleetClientReport report = FleetClientReport.read(dir.resolve(name + ".json"), launch, exit);
+      StringBuilder requests = new StringBuilder();
+      for (RequestLogEntry e : fleet.requestLog()) {
+        requests.append(JSON.writeValueAsString(e)).append('\n');
+      }
+      Files.writeString(dir.resolve(name + "-requests.jsonl"), requests);
+      return new Measured(FleetFigures.of(fleet.requestLog(), config, maxNumSeqs), report);
     }
+  }
+
+  /** Issue 18's targets for this fleet, and whether the run meets them. */
+  private String targets(String run, Measured m, Measured tuned) {
+    FleetFigures f = m.figures;
+    double utilisationTarget = longTail() ? 0.90 : slowReplicas > 0 ? 0.97 : 0.95;
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        check(
+            String.format(
+                Locale.ROOT, "utilisation %.2f >= %.2f", f.utilisation(), utilisationTarget),
+            f.utilisation() >= utilisationTarget));
+    if (slowReplicas > 0 && slowReplicas < replicas) {
+      lines.add(
+          check(
+              String.format(
+                  Locale.ROOT,
+                  "fast replicas idle in the tail %.1f%% < 5%% of the makespan",
+                  100 * f.fastIdleShare(false)),
+              f.fastIdleShare(false) < 0.05));
+    }
+    if (tuned != null) {
+      double ratio = m.cpuPerMillionTokens() / tuned.cpuPerMillionTokens();
+      lines.add(
+          check(
+              String.format(
+                  Locale.ROOT,
+                  "CPU per million tokens %.2f s <= 3 x the tuned peer's %.2f s (ratio %.2f)",
+                  m.cpuPerMillionTokens(),
+                  tuned.cpuPerMillionTokens(),
+                  ratio),
+              ratio <= 3));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "  makespan %.1f s vs the tuned peer's %.1f s: ratio %.2f",
+              f.makespanSeconds(),
+              tuned.figures.makespanSeconds(),
+              f.makespanSeconds() / tuned.figures.makespanSeconds()));
+    }
+    lines.add(
+        check(
+            String.format(Locale.ROOT, "peak per replica %d <= cap %d", f.peak(), maxNumSeqs),
+            f.peak() <= maxNumSeqs));
+    long expected = (long) problems * samples;
+    lines.add(
+        check(
+            String.format(
+                Locale.ROOT,
+                "samples answered %d of %d, %d twice",
+                f.distinctSamples(),
+                expected,
+                f.duplicates()),
+            f.distinctSamples() == expected && f.duplicates() == 0));
+    return "targets (issue 18), " + describe(run) + ":\n" + String.join("\n", lines);
+  }
+
+  private static String check(String what, boolean met) {
+    return "  " + (met ? "met      " : "NOT MET  ") + what;
   }
 
   private static List<String> runs(String value) {
@@ -200,57 +381,5 @@ final class FleetBenchmark {
       case "flink-jvm" -> "embedded Flink, parallelism " + parallelism + ", limits per JVM";
       default -> "embedded Flink, parallelism " + parallelism + ", limits job-wide by shard";
     };
-  }
-
-  /** What a typical eval script does: N threads, each sending one request at a time. */
-  private void runBaseline(List<String> endpoints, List<String> problemTexts)
-      throws InterruptedException {
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    List<String[]> work = new ArrayList<>();
-    for (int p = 0; p < problemTexts.size(); p++) {
-      for (int s = 0; s < samples; s++) {
-        work.add(
-            new String[] {
-              problemTexts.get(p), Long.toString(SeedDerivation.seed(0, "bench", "b" + p, s))
-            });
-      }
-    }
-    if (work.size() > baselineSamples) {
-      // it is slow enough that the whole workload would take many minutes
-      work.subList(baselineSamples, work.size()).clear();
-    }
-    AtomicInteger next = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(baselineThreads);
-    for (int t = 0; t < baselineThreads; t++) {
-      pool.execute(
-          () -> {
-            int i;
-            while ((i = next.getAndIncrement()) < work.size()) {
-              String url = endpoints.get(i % endpoints.size()) + "/v1/chat/completions";
-              ObjectNode body = JSON.createObjectNode();
-              body.putArray("messages")
-                  .addObject()
-                  .put("role", "user")
-                  .put("content", PromptTemplate.defaults().userMessage(work.get(i)[0]));
-              body.put("temperature", 0.6).put("top_p", 0.95).put("max_tokens", maxTokens);
-              body.put("seed", Long.parseLong(work.get(i)[1]));
-              try {
-                http.send(
-                    HttpRequest.newBuilder(URI.create(url))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-                        .build(),
-                    HttpResponse.BodyHandlers.discarding());
-              } catch (IOException e) {
-                // the baseline does not retry; a failure only shortens its makespan
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-              }
-            }
-          });
-    }
-    pool.shutdown();
-    pool.awaitTermination(1, TimeUnit.HOURS);
   }
 }

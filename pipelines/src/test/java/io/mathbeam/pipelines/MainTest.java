@@ -85,7 +85,8 @@ public class MainTest {
   }
 
   @Test
-  public void benchFleetReportsUtilisationAndPeaksForThePipelineAndTheBaseline() throws Exception {
+  public void benchFleetReportsUtilisationTargetsAndWallTimeForThePipelineAndBothPeers()
+      throws Exception {
     assertEquals(
         0,
         run(
@@ -94,16 +95,24 @@ public class MainTest {
             "--samples=2",
             "--replicas=2",
             "--maxNumSeqs=4",
+            "--slowReplicas=1",
             "--timeScale=50",
             "--maxTokens=1024",
+            "--peer=both",
             "--baselineThreads=2",
             "--baselineSamples=6"));
     String report = printed();
     assertTrue(report, report.contains("mathbeam eval (DirectRunner)\n  sequences 12,"));
-    assertTrue(report, report.contains("baseline: 2 threads"));
+    assertTrue(report, report.contains("tuned peer: 8 threads"));
+    assertTrue(report, report.contains("small peer: 2 threads"));
     assertTrue(report, report.contains("\n  sequences 6,"));
-    assertEquals(report, 2, report.split("utilisation", -1).length - 1);
+    // eval, the two peers, and eval's target
+    assertEquals(report, 4, report.split("utilisation", -1).length - 1);
     assertTrue(report, report.contains("(cap 4)"));
+    assertTrue(report, report.contains("wall from launch to exit"));
+    assertTrue(report, report.contains("fast replicas idle in the tail"));
+    assertTrue(report, report.contains("met      samples answered 12 of 12, 0 twice"));
+    assertTrue(report, report.contains("met      peak per replica"));
   }
 
   @Test

@@ -38,6 +38,24 @@ public record LatencyModel(
     return new LatencyModel(7.0, 0.030, 2.12e-5, 0.035, 850_000L, 8192, 0.05);
   }
 
+  /**
+   * The same engine {@code factor} times slower: every step-time coefficient multiplied, memory and
+   * budget unchanged (an older GPU with the same memory, or one shared with another job).
+   */
+  public LatencyModel slowedBy(double factor) {
+    if (factor == 1.0) {
+      return this;
+    }
+    return new LatencyModel(
+        t0Ms * factor,
+        cSeqMs * factor,
+        cKvMs * factor,
+        cPfMs * factor,
+        kvCapacityTokens,
+        maxNumBatchedTokens,
+        jitter);
+  }
+
   /** Duration of one step, without jitter. */
   public double stepMs(int decoding, long contextTokens, long prefillTokens) {
     return t0Ms + decoding * cSeqMs + contextTokens * cKvMs + prefillTokens * cPfMs;

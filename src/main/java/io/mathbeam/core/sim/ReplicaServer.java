@@ -77,7 +77,11 @@ final class ReplicaServer {
     this.port = port;
     this.log = log;
     this.model =
-        new SimulatedModel(config.medianOutputTokens(), config.outputSigma(), config.skill());
+        new SimulatedModel(
+            config.medianOutputTokens(),
+            config.outputSigma(),
+            config.skill(),
+            config.outputLengths());
     this.judge = config.judge() == null ? null : new SimulatedJudge(config.judge());
     this.tir = config.tir() ? new TirModel(model) : null;
     this.bodies = new ResponseBodies(config);
@@ -98,7 +102,7 @@ final class ReplicaServer {
     responders = Executors.newScheduledThreadPool(4, daemon("sim-" + port + "-respond"));
     engine =
         new EngineLoop(
-            config.latency(),
+            config.latencyOf(index),
             config.maxNumSeqs(),
             config.timeScale(),
             metrics,
@@ -566,7 +570,7 @@ final class ReplicaServer {
     double o = parseOr(params.get("output_tokens"), meanOutput);
     int n = (int) parseOr(params.get("n"), 1);
     return CapacityModel.of(
-            config.latency(), config.maxNumSeqs(), p, o, Math.max(1, n), config.timeScale())
+            config.latencyOf(index), config.maxNumSeqs(), p, o, Math.max(1, n), config.timeScale())
         .asMap(config.replicas());
   }
 

@@ -51,6 +51,10 @@ import java.util.TreeMap;
  * @param tir tool-integrated reasoning mode: known math problems with an integer gold are solved by
  *     writing {@code ```python} blocks and reading the outputs the client appends ({@link
  *     TirModel}); other prompts are answered as usual. Cannot be combined with {@code judge}
+ * @param slowReplicas replicas 0 .. slowReplicas-1 run every step {@code slowFactor} times slower
+ *     than the latency model says (an older GPU, a noisy neighbour): an uneven fleet
+ * @param slowFactor step-time multiplier of the slow replicas, {@code >= 1}
+ * @param outputLengths how natural output lengths are drawn ({@link OutputLengths})
  */
 public record SimConfig(
     int replicas,
@@ -85,7 +89,10 @@ public record SimConfig(
     boolean streamHeadersAtFirstToken,
     double skill,
     JudgeBehavior judge,
-    boolean tir) {
+    boolean tir,
+    int slowReplicas,
+    double slowFactor,
+    OutputLengths outputLengths) {
 
   public static final String DEFAULT_MODEL = "mathbeam-sim/reasoner-1.5b";
 
@@ -96,6 +103,7 @@ public record SimConfig(
     Objects.requireNonNull(reasoningField, "reasoningField");
     Objects.requireNonNull(errorShape, "errorShape");
     Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(outputLengths, "outputLengths");
     errorRates = Map.copyOf(errorRates == null ? Map.of() : errorRates);
     generationConfig = Map.copyOf(generationConfig == null ? Map.of() : generationConfig);
     answerKey = answerKey == null ? AnswerKey.empty() : answerKey;
@@ -147,6 +155,23 @@ public record SimConfig(
     if (tir && judge != null) {
       throw new IllegalArgumentException("a judge fleet cannot run in TIR mode");
     }
+    if (slowReplicas < 0 || slowReplicas > replicas) {
+      throw new IllegalArgumentException(
+          "slowReplicas must be in [0, replicas], got " + slowReplicas);
+    }
+    if (!(slowFactor >= 1) || Double.isInfinite(slowFactor)) {
+      throw new IllegalArgumentException("slowFactor must be finite and >= 1, got " + slowFactor);
+    }
+  }
+
+  /** The step-time multiplier of replica {@code index}: {@code slowFactor} or 1. */
+  public double speedFactor(int index) {
+    return index < slowReplicas ? slowFactor : 1.0;
+  }
+
+  /** The latency model replica {@code index} runs: the fleet's, slowed by its speed factor. */
+  public LatencyModel latencyOf(int index) {
+    return latency.slowedBy(speedFactor(index));
   }
 
   private static void checkProbability(String name, Double value) {
@@ -202,6 +227,9 @@ public record SimConfig(
     private double skill = 1.0;
     private JudgeBehavior judge;
     private boolean tir;
+    private int slowReplicas;
+    private double slowFactor = 2.0;
+    private OutputLengths outputLengths = OutputLengths.LOG_NORMAL;
 
     private Builder() {}
 
@@ -239,6 +267,9 @@ public record SimConfig(
       skill = c.skill;
       judge = c.judge;
       tir = c.tir;
+      slowReplicas = c.slowReplicas;
+      slowFactor = c.slowFactor;
+      outputLengths = c.outputLengths;
     }
 
     public Builder replicas(int value) {
@@ -414,6 +445,24 @@ public record SimConfig(
       return this;
     }
 
+    /** Makes replicas 0 .. count-1 run their steps {@link #slowFactor} times slower. */
+    public Builder slowReplicas(int count) {
+      slowReplicas = count;
+      return this;
+    }
+
+    /** Step-time multiplier of the slow replicas (default 2; no effect without slowReplicas). */
+    public Builder slowFactor(double factor) {
+      slowFactor = factor;
+      return this;
+    }
+
+    /** How natural output lengths are drawn (see {@link OutputLengths}). */
+    public Builder outputLengths(OutputLengths value) {
+      outputLengths = value;
+      return this;
+    }
+
     public SimConfig build() {
       return new SimConfig(
           replicas,
@@ -448,7 +497,10 @@ public record SimConfig(
           streamHeadersAtFirstToken,
           skill,
           judge,
-          tir);
+          tir,
+          slowReplicas,
+          slowFactor,
+          outputLengths);
     }
   }
 }

@@ -23,6 +23,11 @@ public final class SimServerMain {
           "  --timeScale=K           time dilation: simulated times divided by K (default 200)",
           "  --maxNumSeqs=N          running-batch limit per replica (default 256)",
           "  --medianOutputTokens=N  median output length (default 600)",
+          "  --outputLengths=L       log-normal (default) | long-tail: like a reasoning model, 4%"
+              + " of samples think to about 32k tokens",
+          "  --slowReplicas=N        replicas 0..N-1 run their steps --slowFactor times slower"
+              + " (default 0)",
+          "  --slowFactor=F          step-time multiplier of the slow replicas (default 2)",
           "  --requestLog=FILE       append one JSON line per generation request",
           "  --answers=A.jsonl,B.jsonl  known problems (fields problem/answer; multiple-choice rows"
               + " with choices, GPQA rows with Question/Correct Answer, and HumanEval rows with"
@@ -175,6 +180,15 @@ public final class SimServerMain {
       case "medianOutputTokens":
         b.medianOutputTokens(Integer.parseInt(value));
         break;
+      case "outputLengths":
+        b.outputLengths(outputLengths(value));
+        break;
+      case "slowReplicas":
+        b.slowReplicas(Integer.parseInt(value));
+        break;
+      case "slowFactor":
+        b.slowFactor(Double.parseDouble(value));
+        break;
       case "requestLog":
         b.requestLog(Paths.get(value));
         break;
@@ -282,6 +296,16 @@ public final class SimServerMain {
       return new JudgeBehavior(
           lenientRate == null ? 0 : lenientRate, malformedRate == null ? 0 : malformedRate);
     }
+  }
+
+  private static OutputLengths outputLengths(String value) {
+    return switch (value) {
+      case "log-normal" -> OutputLengths.LOG_NORMAL;
+      case "long-tail" -> OutputLengths.LONG_TAIL;
+      default ->
+          throw new SimUsageException(
+              "--outputLengths must be log-normal or long-tail, got '" + value + "'");
+    };
   }
 
   private static AnswerKey readAnswers(String value) {

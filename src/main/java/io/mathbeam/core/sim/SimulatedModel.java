@@ -49,11 +49,17 @@ final class SimulatedModel {
   private final int medianOutputTokens;
   private final double sigma;
   private final double skill;
+  private final OutputLengths lengths;
 
   SimulatedModel(int medianOutputTokens, double sigma, double skill) {
+    this(medianOutputTokens, sigma, skill, OutputLengths.LOG_NORMAL);
+  }
+
+  SimulatedModel(int medianOutputTokens, double sigma, double skill, OutputLengths lengths) {
     this.medianOutputTokens = medianOutputTokens;
     this.sigma = sigma;
     this.skill = skill;
+    this.lengths = lengths;
   }
 
   /** The solve probability of a known problem at this model's skill (see SimConfig#skill). */
@@ -106,7 +112,7 @@ final class SimulatedModel {
       planned = SampleOutcome.TRUNCATED;
     }
     double median = medianOutputTokens * (0.6 + 0.8 * (1 - p));
-    long natural = Math.max(20, Math.round(median * Math.exp(sigma * rng.nextGaussian())));
+    long natural = lengths.natural(median, sigma, rng);
     String closing;
     if (correctOption >= 0) {
       int picked = pickOption(planned, known.get(), options, correctOption, rng);
@@ -135,7 +141,7 @@ final class SimulatedModel {
     double p = solveProbability(known);
     SampleOutcome planned = CodeAnswerWriter.draw(p, rng.nextDouble());
     double median = medianOutputTokens * (0.6 + 0.8 * (1 - p));
-    long natural = Math.max(20, Math.round(median * Math.exp(sigma * rng.nextGaussian())));
+    long natural = lengths.natural(median, sigma, rng);
     String answer = CodeAnswerWriter.answer(planned, known, rng);
     StringBuilder text = reasoning(rng.split(), Math.min(natural, (long) cap + 1));
     if (natural <= cap) {

@@ -77,7 +77,10 @@ public class SimServerMainTest {
       {"replicas=2"},
       {"--reasoningField=thoughts"},
       {"--tir=maybe"},
-      {"--tir", "--judge"}
+      {"--tir", "--judge"},
+      {"--outputLengths=weibull"},
+      {"--replicas=2", "--slowReplicas=3"},
+      {"--slowReplicas=1", "--slowFactor=0.5"}
     };
     for (String[] args : bad) {
       try (SimulatedFleet fleet =

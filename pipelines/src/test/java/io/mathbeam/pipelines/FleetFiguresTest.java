@@ -1,0 +1,144 @@
+package io.mathbeam.pipelines;
+
+import static org.junit.Assert.assertEquals;
+
+import io.mathbeam.core.sim.LatencyModel;
+import io.mathbeam.core.sim.RequestLogEntry;
+import io.mathbeam.core.sim.SimConfig;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.Test;
+
+/** The ideal makespan's two bounds, tail idle time and the exactly-once count on made-up logs. */
+public class FleetFiguresTest {
+  /** One ms per step whatever the batch, so a sequence's own time is its token count in ms. */
+  private static final LatencyModel FLAT = new LatencyModel(1.0, 0, 0, 0, 1_000_000, 8192, 0);
+
+  private static SimConfig fleet(int slowReplicas, double slowFactor) {
+    return SimConfig.builder()
+        .replicas(2)
+        .maxNumSeqs(4)
+        .timeScale(1)
+        .latency(FLAT)
+        .slowReplicas(slowReplicas)
+        .slowFactor(slowFactor)
+        .build();
+  }
+
+  private static RequestLogEntry answered(
+      int replica, long arrival, long finish, String prompt, long seed, int n, int tokens) {
+    return entry(replica, arrival, finish, prompt, seed, n, tokens, 200);
+  }
+
+  private static RequestLogEntry entry(
+      int replica,
+      long arrival,
+      long finish,
+      String prompt,
+      long seed,
+      int n,
+      int tokens,
+      int status) {
+    return new RequestLogEntry(
+        arrival,
+        finish,
+        replica,
+        8000 + replica,
+        "/v1/chat/completions",
+        null,
+        prompt,
+        seed,
+        n,
+        status,
+        50,
+        tokens,
+        4096,
+        0.6,
+        0.95,
+        -1,
+        0.0,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  @Test
+  public void workIsSharedByCapacityWhereEachSlowReplicaCountsAsOneOverItsFactor() {
+    List<RequestLogEntry> log = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      // 100 decode steps after the prefill's token, a quarter of a 1 ms step each at batch 4
+      log.add(answered(i % 2, 0, 100, "p" + i, i, 1, 101));
+    }
+    FleetFigures figures = FleetFigures.of(log, fleet(1, 3), 4);
+    // 200 ms of work over a capacity of 1/3 + 1 replicas
+    assertEquals(0.150, figures.workSeconds(), 1e-9);
+    assertEquals(0.101, figures.longestSeconds(), 1e-9);
+    assertEquals(0.150, figures.idealSeconds(), 1e-9);
+    assertEquals(1.5, figures.utilisation(), 1e-9);
+  }
+
+  @Test
+  public void theLongestSampleBoundsTheIdealWhenItOutlastsTheWork() {
+    List<RequestLogEntry> log = List.of(answered(1, 0, 2000, "p", 1, 1, 1001));
+    FleetFigures figures = FleetFigures.of(log, fleet(1, 3), 4);
+    assertEquals(0.250 / (4 / 3.0), figures.workSeconds(), 1e-9);
+    // alone in the batch on the fast replica: a prefill step and 1000 decode steps of 1 ms
+    assertEquals(1.001, figures.idealSeconds(), 1e-9);
+    assertEquals(1.001 / 2.0, figures.utilisation(), 1e-9);
+  }
+
+  @Test
+  public void theLongestSampleIsTimedAtTheFastestReplicasSpeed() {
+    SimConfig allSlow = fleet(2, 3);
+    List<RequestLogEntry> log = List.of(answered(0, 0, 4000, "p", 1, 1, 1001));
+    assertEquals(3.003, FleetFigures.of(log, allSlow, 4).longestSeconds(), 1e-9);
+  }
+
+  @Test
+  public void decodeWorkReadsEachTokensOwnContext() {
+    LatencyModel kv = new LatencyModel(1.0, 0.5, 0.25, 0.1, 1_000_000, 8192, 0);
+    // prompt 10, 3 tokens: the prefill emits the first, then steps at contexts 11 and 12
+    assertEquals(2 * (0.25 + 0.5) + 23 * 0.25, FleetFigures.decodeMs(kv, 10, 3, 0.25), 1e-12);
+    assertEquals(1.0 + 2 * 1.5 + 23 * 0.25, FleetFigures.ownMs(kv, 10, 3), 1e-12);
+  }
+
+  @Test
+  public void aPromptIsPrefilledOnceInTheIdealHoweverManyRequestsCarryIt() {
+    LatencyModel prefillOnly = new LatencyModel(1e-9, 0, 0, 0.1, 1_000_000, 8192, 0);
+    SimConfig config = fleet(0, 2).toBuilder().latency(prefillOnly).build();
+    List<RequestLogEntry> log =
+        List.of(answered(0, 0, 10, "same", 1, 1, 1), answered(1, 0, 10, "same", 2, 1, 1));
+    // 50 prompt tokens at 0.1 ms, once, over two replicas
+    assertEquals(0.005 / 2, FleetFigures.of(log, config, 4).workSeconds(), 1e-9);
+  }
+
+  @Test
+  public void tailIdleIsEachReplicasWaitAfterItsLastResponse() {
+    List<RequestLogEntry> log =
+        List.of(answered(0, 0, 800, "a", 1, 1, 10), answered(1, 0, 1000, "b", 1, 1, 10));
+    FleetFigures uniform = FleetFigures.of(log, fleet(0, 2), 4);
+    assertEquals(List.of(0.2, 0.0), uniform.tailIdleSeconds());
+    assertEquals(0.2, uniform.idleReplicaSeconds(), 1e-9);
+    assertEquals(0.1, uniform.fastIdleShare(false), 1e-9);
+    assertEquals(0.2, uniform.fastIdleShare(true), 1e-9);
+    // with replica 0 slow, only replica 1 is among the fastest, and it finished last
+    assertEquals(0.0, FleetFigures.of(log, fleet(1, 2), 4).fastIdleShare(true), 1e-9);
+  }
+
+  @Test
+  public void aSampleAnsweredTwiceIsCountedOnceAndFailedAttemptsNotAtAll() {
+    List<RequestLogEntry> log =
+        List.of(
+            entry(0, 0, 5, "a", 5, 1, 0, 503),
+            answered(0, 5, 50, "a", 5, 2, 40),
+            answered(1, 5, 60, "a", 6, 1, 20),
+            answered(1, 5, 60, "b", 5, 1, 20));
+    FleetFigures figures = FleetFigures.of(log, fleet(0, 2), 4);
+    // seeds 5 and 6 of "a" (one n=2 request), 6 again, and 5 of "b"
+    assertEquals(4, figures.sequences());
+    assertEquals(1, figures.duplicates());
+    assertEquals(3, figures.distinctSamples());
+    assertEquals(80, figures.generatedTokens());
+  }
+}
