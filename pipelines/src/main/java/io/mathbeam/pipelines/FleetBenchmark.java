@@ -69,7 +69,8 @@ final class FleetBenchmark {
                 + " [--slowReplicas=0] [--slowFactor=2] [--lengths=default|long-tail]"
                 + " [--medianOutputTokens=600|2500 for long-tail] [--peer=tuned|small|both|none]"
                 + " [--baselineThreads=8] [--baselineSamples=320]"
-                + " [--runs=direct,flink-jvm,flink-job] [--parallelism=2] [--shards=-1]"
+                + " [--runs=direct,direct-arrival,direct-before,flink-jvm,flink-job] [--parallelism=2]"
+                + " [--shards=-1]"
                 + " [--childJvmOpts=\"-Xmx2g\"]");
         return 0;
       }
@@ -353,18 +354,30 @@ final class FleetBenchmark {
   private static List<String> runs(String value) {
     List<String> out = new ArrayList<>();
     for (String run : value.split(",")) {
-      if (!List.of("direct", "flink-jvm", "flink-job").contains(run.trim())) {
+      if (!RUNS.contains(run.trim())) {
         throw new IllegalArgumentException(
-            "bench-fleet: --runs takes direct, flink-jvm and flink-job, got " + run);
+            "bench-fleet: --runs takes " + String.join(", ", RUNS) + ", got " + run);
       }
       out.add(run.trim());
     }
     return out;
   }
 
+  /**
+   * The ways of running eval that {@code --runs} compares: {@code direct-arrival} keeps the
+   * DirectRunner's keyed groups but sends problems in arrival order (the dispatch order's effect
+   * alone); {@code direct-before} is generation as it was before both (one unkeyed bundle and its
+   * own dispatcher, arrival order), the DirectRunner's driver spinning beside it.
+   */
+  private static final List<String> RUNS =
+      List.of("direct", "direct-arrival", "direct-before", "flink-jvm", "flink-job");
+
   private List<String> runArgs(String run) {
     return switch (run) {
       case "direct" -> List.of("--runner=DirectRunner");
+      case "direct-arrival" -> List.of("--runner=DirectRunner", "--dispatchOrder=arrival");
+      case "direct-before" ->
+          List.of("--runner=DirectRunner", "--generationShards=0", "--dispatchOrder=arrival");
       case "flink-jvm" ->
           List.of("--runner=FlinkRunner", "--parallelism=" + parallelism, "--generationShards=0");
       default ->
@@ -378,6 +391,8 @@ final class FleetBenchmark {
   private String describe(String run) {
     return switch (run) {
       case "direct" -> "DirectRunner";
+      case "direct-arrival" -> "DirectRunner, arrival order";
+      case "direct-before" -> "DirectRunner, unkeyed, arrival order: generation as before";
       case "flink-jvm" -> "embedded Flink, parallelism " + parallelism + ", limits per JVM";
       default -> "embedded Flink, parallelism " + parallelism + ", limits job-wide by shard";
     };
