@@ -77,7 +77,7 @@ final class CompareCommand {
       throw new IllegalArgumentException(
           "compare: --baseline and --candidate are required\n\n" + USAGE);
     }
-    Storage.configure(storage);
+    Storage.configure(storage, List.of(args));
     Gate gate;
     try {
       gate = gateFile == null ? Gate.defaultGate() : Gate.parse(gateText(gateFile), gateFile);

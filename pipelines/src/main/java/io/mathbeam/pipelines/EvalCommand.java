@@ -77,7 +77,7 @@ public final class EvalCommand {
   static EvalOptions parse(String[] args) {
     EvalOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
-    Storage.configure(options);
+    Storage.configure(options, List.of(args));
     return options;
   }
 

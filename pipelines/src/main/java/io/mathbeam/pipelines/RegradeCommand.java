@@ -58,7 +58,7 @@ final class RegradeCommand {
     PipelineOptionsFactory.register(RegradeOptions.class);
     RegradeOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(RegradeOptions.class);
-    Storage.configure(options);
+    Storage.configure(options, List.of(args));
     String input = strip(options.getInput());
     String output =
         options.getOutput() != null

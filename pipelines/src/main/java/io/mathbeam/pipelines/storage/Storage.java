@@ -16,6 +16,7 @@ import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.util.MimeTypes;
+import software.amazon.awssdk.regions.Region;
 
 /**
  * The files a run reads and writes, local or on any Beam file system ({@code s3://bucket/key} with
@@ -48,13 +49,34 @@ public final class Storage {
   }
 
   /**
-   * {@link #configure(PipelineOptions)} for a command whose only pipeline options are storage's.
+   * {@link #configure(PipelineOptions)} for a command whose arguments are {@code args}. When none
+   * of them (nor {@code $MATHBEAM_DATA}) names an {@code s3://} location or a region, the region is
+   * pinned: Beam registers its S3 file system anyway, and its client would look the region up,
+   * which outside AWS means waiting for the EC2 metadata service (a second of every run's start).
    */
-  public static void configure(List<String> args) {
+  public static void configure(PipelineOptions options, List<String> args) {
+    String dataDir = System.getenv("MATHBEAM_DATA");
+    boolean objectStore =
+        args.stream().anyMatch(a -> a.contains("s3://") || a.startsWith("--awsRegion"))
+            || (dataDir != null && dataDir.contains("s3://"));
+    if (!objectStore) {
+      options.as(AwsOptions.class).setAwsRegion(Region.US_EAST_1);
+    }
+    configure(options);
+  }
+
+  /**
+   * {@link #configure(PipelineOptions, List)} for a command whose only pipeline options are
+   * storage's ({@code options}); {@code locations} are the paths it will read or write.
+   */
+  public static void configure(List<String> options, List<String> locations) {
+    List<String> all = new java.util.ArrayList<>(options);
+    all.addAll(locations);
     configure(
-        PipelineOptionsFactory.fromArgs(args.toArray(new String[0]))
+        PipelineOptionsFactory.fromArgs(options.toArray(new String[0]))
             .withValidation()
-            .as(StorageOptions.class));
+            .as(StorageOptions.class),
+        all);
   }
 
   /** Whether {@code location} names an existing file. */

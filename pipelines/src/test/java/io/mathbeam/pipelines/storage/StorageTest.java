@@ -9,6 +9,7 @@ import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.beam.sdk.io.aws2.options.AwsOptions;
 import org.apache.beam.sdk.io.aws2.options.S3Options;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.junit.Rule;
@@ -40,18 +41,29 @@ public class StorageTest {
   }
 
   @Test
+  public void withoutObjectStoreLocationsTheRegionIsPinnedAndNotLookedUp() {
+    StorageOptions local = options();
+    Storage.configure(local, List.of("--problems=/data/a.jsonl", "--output=/runs/x"));
+    assertEquals("us-east-1", local.as(AwsOptions.class).getAwsRegion().id());
+
+    StorageOptions remote = options("--awsRegion=eu-west-1");
+    Storage.configure(remote, List.of("--awsRegion=eu-west-1", "--output=s3://bucket/runs/x"));
+    assertEquals("eu-west-1", remote.as(AwsOptions.class).getAwsRegion().id());
+  }
+
+  @Test
   public void refusesBeamsEndpointOptionOneLetterFromTheReplicas() {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> Storage.configure(List.of("--endpoint=http://vllm-0:8000")));
+            () -> Storage.configure(List.of("--endpoint=http://vllm-0:8000"), List.of()));
     assertTrue(e.getMessage(), e.getMessage().contains("--endpoints"));
     assertTrue(e.getMessage(), e.getMessage().contains("--s3Endpoint"));
   }
 
   @Test
   public void writesReadsAndFindsLocalFilesMakingParentFolders() throws Exception {
-    Storage.configure(List.of());
+    Storage.configure(List.of(), List.of());
     String file = Storage.resolve(tmp.getRoot() + "/", "a/b/c.txt");
     assertEquals(tmp.getRoot() + "/a/b/c.txt", file);
     assertFalse(Storage.exists(file));
