@@ -8,6 +8,7 @@ import io.mathbeam.core.sim.OutputLengths;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -249,12 +250,34 @@ final class FleetBenchmark {
     }
   }
 
+  /**
+   * The JVM flags bin/mathbeam gives {@code eval}: the client compiler only, and the class-data
+   * archive of the jar when the launcher has written one (docs/runners.md, "Fixed cost of a run").
+   */
+  private static List<String> launcherJvmOpts() {
+    List<String> opts = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1"));
+    Path jar = Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]);
+    Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", ".jsa"));
+    try {
+      if (Files.isRegularFile(archive)
+          && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0) {
+        opts.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off"));
+      }
+    } catch (IOException e) {
+      // no archive: the child starts without one, as the launcher's first run does
+    }
+    return opts;
+  }
+
   private Measured measure(
       SimConfig config, Path dir, String name, String mode, List<String> clientArgs)
       throws Exception {
     try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      if (mode.equals("eval")) {
+        command.addAll(launcherJvmOpts());
+      }
       for (String opt : childJvmOpts.trim().split("\\s+")) {
         if (!opt.isEmpty()) {
           command.add(opt);
