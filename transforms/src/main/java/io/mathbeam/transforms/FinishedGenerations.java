@@ -21,6 +21,8 @@ final class FinishedGenerations {
   private final Counter samplesDone = Metrics.counter(NAMESPACE, "samples_generated");
   private final Counter failures = Metrics.counter(NAMESPACE, "request_failures");
   private final Counter completionTokens = Metrics.counter(NAMESPACE, "completion_tokens");
+  private final Counter recovered =
+      Metrics.counter(NAMESPACE, "samples_recovered_from_checkpoints");
   private final Counter codeExecutions = Metrics.counter(NAMESPACE, "tool_code_executions");
   private final Distribution latency = Metrics.distribution(NAMESPACE, "latency_ms");
   private final Distribution attempts = Metrics.distribution(NAMESPACE, "attempts");
@@ -35,7 +37,8 @@ final class FinishedGenerations {
     progress.attach(client);
     this.cache =
         config.cacheDir() != null
-            ? new GenerationCacheWriter(config.cacheDir(), config.cacheCheckpointSeconds())
+            ? new GenerationCacheWriter(
+                config.cacheDir(), config.cacheCheckpointSeconds(), config.runId())
             : null;
   }
 
@@ -59,6 +62,16 @@ final class FinishedGenerations {
 
   void sent() {
     requests.inc();
+  }
+
+  /**
+   * Counts a generation a failed attempt of this bundle had already checkpointed ({@link
+   * RunCheckpoints}): it moves on without a request and without a second cache line.
+   */
+  void recovered(Generation generation) {
+    recovered.inc();
+    samplesDone.inc();
+    completionTokens.inc(generation.completionTokens());
   }
 
   /** Counts a finished request and checkpoints a successful one before it moves on. */

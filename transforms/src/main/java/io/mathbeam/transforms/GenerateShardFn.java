@@ -22,6 +22,10 @@ import org.apache.beam.sdk.values.KV;
  * window by it. A grouped shard is processed in exactly one place, so the leases held across all
  * workers never add up to more than a replica's cap.
  *
+ * <p>A sample that a failed attempt of this run already generated and checkpointed in the cache
+ * ({@link RunCheckpoints}: Flink restarting a region after a lost TaskManager) is emitted from
+ * there without a request.
+ *
  * <p>{@code processElement} never blocks: it queues the group's samples and returns, so every group
  * a worker holds adds its work at once (on Flink a batch bundle is the worker's whole partition).
  * The bundle then emits its own samples as they finish and keeps its thread until the worker's
@@ -37,6 +41,7 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
   private transient SharedGeneration shared;
   private transient FinishedGenerations finished;
   private transient GenerationDispatcher.Batch batch;
+  private transient RunCheckpoints checkpoints;
   private transient List<CapLease> leases;
   private transient int leasedSequences;
 
@@ -52,8 +57,10 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
   }
 
   @StartBundle
-  public void startBundle() {
+  public void startBundle() throws IOException {
     batch = shared.dispatcher().newBatch();
+    checkpoints =
+        config.cacheDir() == null ? null : RunCheckpoints.read(config.cacheDir(), config.runId());
   }
 
   @ProcessElement
@@ -61,6 +68,12 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
       @Element KV<Integer, Iterable<SampleRequest>> group, OutputReceiver<Generation> out)
       throws IOException {
     for (SampleRequest request : group.getValue()) {
+      Generation checkpointed = checkpoints == null ? null : checkpoints.take(request);
+      if (checkpointed != null) {
+        finished.recovered(checkpointed);
+        out.output(checkpointed);
+        continue;
+      }
       finished.sent();
       batch.submit(request);
     }
@@ -90,6 +103,10 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
       shared.dispatcher().awaitNoneOutstanding();
     } finally {
       releaseLeases();
+      if (checkpoints != null) {
+        checkpoints.close();
+        checkpoints = null;
+      }
     }
   }
 

@@ -28,6 +28,7 @@ final class GenerationCacheWriter {
   static final int LINES_PER_FILE = 10_000;
 
   private final String directory;
+  private final String runTag;
   private final long checkpointNanos;
   private final String writerId = UUID.randomUUID().toString();
   private int fileCount;
@@ -36,8 +37,13 @@ final class GenerationCacheWriter {
   private long openedAtNanos;
   private WritableByteChannel channel;
 
-  GenerationCacheWriter(String directory, int checkpointSeconds) {
+  /**
+   * @param runId the run writing: its files are named after it, so that a retried bundle of the
+   *     same run finds what the failed attempt already generated ({@link RunCheckpoints})
+   */
+  GenerationCacheWriter(String directory, int checkpointSeconds, String runId) {
     this.directory = directory;
+    this.runTag = runTag(runId);
     this.checkpointNanos = TimeUnit.SECONDS.toNanos(checkpointSeconds);
   }
 
@@ -46,7 +52,7 @@ final class GenerationCacheWriter {
       ResourceId file =
           FileSystems.matchNewResource(directory, true)
               .resolve(
-                  "generations-" + writerId + "-" + (fileCount++) + ".jsonl",
+                  "generations-" + runTag + "-" + writerId + "-" + (fileCount++) + ".jsonl",
                   StandardResolveOptions.RESOLVE_FILE);
       local = "file".equals(file.getScheme());
       channel = open(file);
@@ -74,6 +80,11 @@ final class GenerationCacheWriter {
       return FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
     return FileSystems.create(file, MimeTypes.TEXT);
+  }
+
+  /** The part of a cache file's name that names its run. */
+  static String runTag(String runId) {
+    return runId.replaceAll("[^A-Za-z0-9]", "");
   }
 
   void close() throws IOException {

@@ -51,7 +51,9 @@ final class JudgeSampleFn extends DoFn<GradedSample, GradedSample> {
     if (config.generation().cacheDir() != null) {
       cache =
           new GenerationCacheWriter(
-              config.generation().cacheDir(), config.generation().cacheCheckpointSeconds());
+              config.generation().cacheDir(),
+              config.generation().cacheCheckpointSeconds(),
+              config.generation().runId());
     }
   }
 

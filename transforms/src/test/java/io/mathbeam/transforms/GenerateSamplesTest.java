@@ -27,6 +27,7 @@ import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.PCollection;
 import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 
 /**
  * GenerateSamples against the simulated fleet over HTTP: one generation per request, in both ways
@@ -38,6 +39,7 @@ public class GenerateSamplesTest {
   private static final int CAP = 4;
 
   @Rule public final transient TestPipeline pipeline = TestPipeline.create();
+  @Rule public final transient TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
   public void everyRequestYieldsOneGenerationWithLimitsPerJvm() throws Exception {
@@ -60,6 +62,57 @@ public class GenerateSamplesTest {
       runAndCheck(fleet, 4, 0);
       List<Integer> peaks = peaks(fleet);
       assertTrue("peaks " + peaks + ", cap " + CAP, peaks.stream().allMatch(peak -> peak <= CAP));
+    }
+  }
+
+  @Test
+  public void samplesThisRunAlreadyCheckpointedAreEmittedWithoutARequest() throws Exception {
+    String cacheDir = tmp.newFolder("cache").getPath();
+    String runId = "retried-run-" + UUID.randomUUID();
+    List<SampleRequest> requests = requests();
+    // what a failed attempt of this run wrote before it was lost: the first problem's samples
+    GenerationCacheWriter failedAttempt = new GenerationCacheWriter(cacheDir, 30, runId);
+    for (SampleRequest r : requests.subList(0, K)) {
+      failedAttempt.append(
+          CachedGenerationJson.line(
+              SampleKeys.of(r),
+              new Generation(r, "checkpointed", null, "stop", 1, 7, 1, "x", 1, null, null)));
+    }
+    failedAttempt.close();
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {
+      GenerationConfig config =
+          new GenerationConfig(
+                  ClientConfig.builder(fleet.endpoints()).maxInFlightPerReplica(CAP).build(),
+                  PromptTemplate.defaults(),
+                  SamplingParams.defaults().withMaxTokens(1024),
+                  2 * CAP,
+                  cacheDir,
+                  runId)
+              .withGroups(2);
+      PCollection<Generation> generations =
+          pipeline
+              .apply(Create.of(requests).withCoder(SampleRequestCoder.of()))
+              .apply(GenerateSamples.using(config));
+      PAssert.that(generations)
+          .satisfies(
+              all -> {
+                int checkpointed = 0;
+                Set<String> seen = new HashSet<>();
+                for (Generation g : all) {
+                  assertTrue(seen.add(g.request().problemId() + "#" + g.request().sampleIndex()));
+                  if ("checkpointed".equals(g.text())) {
+                    assertEquals("p0", g.request().problemId());
+                    checkpointed++;
+                  }
+                }
+                assertEquals(PROBLEMS * K, seen.size());
+                assertEquals(K, checkpointed);
+                return null;
+              });
+      pipeline.run().waitUntilFinish();
+      long requested =
+          fleet.requestLog().stream().filter(e -> e.endpoint().contains("completions")).count();
+      assertEquals((PROBLEMS - 1) * K, requested);
     }
   }
 
