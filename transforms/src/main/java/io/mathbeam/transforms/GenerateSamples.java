@@ -45,7 +45,12 @@ public final class GenerateSamples
     return requests
         .apply(
             "AssignShards",
-            WithKeys.of(new SampleShards(groups, config.client().samplesPerRequest()))
+            WithKeys.of(
+                    config.client().leasedCaps()
+                        // shards get equal work: a problem's samples are dealt round them
+                        ? new SampleShards(groups, config.client().samplesPerRequest())
+                        // groups only spread the work over threads: a problem stays whole
+                        : SampleShards.byProblem(groups))
                 .withKeyType(TypeDescriptors.integers()))
         .setCoder(KvCoder.of(VarIntCoder.of(), SampleRequestCoder.of()))
         .apply("GroupByShard", GroupByKey.create())

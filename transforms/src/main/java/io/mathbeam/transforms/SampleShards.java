@@ -24,6 +24,11 @@ final class SampleShards implements SerializableFunction<SampleRequest, Integer>
     this.samplesPerRequest = samplesPerRequest;
   }
 
+  /** Every sample of a problem in one group, the problems spread over {@code groups}. */
+  static SampleShards byProblem(int groups) {
+    return new SampleShards(groups, Integer.MAX_VALUE);
+  }
+
   @Override
   public Integer apply(SampleRequest request) {
     CRC32 crc = new CRC32();

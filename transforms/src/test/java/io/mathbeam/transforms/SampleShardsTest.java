@@ -47,4 +47,15 @@ public class SampleShardsTest {
     }
     assertTrue("first samples in only " + starts.size() + " shards", starts.size() >= 10);
   }
+
+  @Test
+  public void byProblemKeepsAProblemsSamplesTogether() {
+    SampleShards groups = SampleShards.byProblem(3);
+    for (int p = 0; p < 20; p++) {
+      int group = groups.apply(sample("q" + p, 0));
+      for (int i = 1; i < 64; i++) {
+        assertEquals(group, (int) groups.apply(sample("q" + p, i)));
+      }
+    }
+  }
 }
