@@ -127,6 +127,12 @@ class _Harness:
                     self._stdin(code, test)
             except _Failure as f:
                 return self.final(f.status, index, index + 1, test, error=f.error, got=f.got)
+            except _TestTimeout:
+                # the timer's signal handled late, outside _timed (seen under load, after a
+                # program recursed deeply): the test still ran out of its time
+                return self.final(
+                    "timeout", index, index + 1, test, error="took longer than the time limit"
+                )
             except Exception as e:
                 # the harness's own code failed after the program ran: the program broke it
                 error = "the harness failed after the program ran: " + _last_lines(
