@@ -201,6 +201,7 @@ public final class GenerationDispatcher {
     int missed = 1;
     do {
       List<List<Entry>> batches = new ArrayList<>();
+      int backlog;
       synchronized (this) {
         List<Entry> next;
         while (inFlight < window && (next = nextRequest(window - inFlight)) != null) {
@@ -209,7 +210,10 @@ public final class GenerationDispatcher {
           pendingSamples -= next.size();
           batches.add(next);
         }
+        // known only once the input has ended: before, more samples may still come
+        backlog = flushed ? pendingSamples : Integer.MAX_VALUE;
       }
+      client.backlog(backlog);
       for (List<Entry> batch : batches) {
         send(batch);
       }

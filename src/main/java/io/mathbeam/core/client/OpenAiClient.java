@@ -164,6 +164,14 @@ public final class OpenAiClient implements AutoCloseable {
   }
 
   /**
+   * Tells routing how many samples wait to be sent ({@link GenerationDispatcher} keeps it current):
+   * near the end, slow replicas are passed over ({@link ReplicaSet}).
+   */
+  public void backlog(int samples) {
+    replicas.backlog(samples);
+  }
+
+  /**
    * The most sequences one request may carry: with leased shares, no more than the smallest share
    * of a replica, so a request never needs more than the lease that admits it.
    */

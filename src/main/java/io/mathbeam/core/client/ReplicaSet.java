@@ -1,11 +1,25 @@
 package io.mathbeam.core.client;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The configured replicas and how a sample picks one of them. */
+/**
+ * The configured replicas and how a sample picks one of them.
+ *
+ * <p>At the end of a run a slow replica is passed over: once the samples still waiting to be sent
+ * would fit in the slots of the replicas that are not slow, a replica whose observed time per token
+ * is {@link #SLOW} times the fastest one's gets no new sample while another can take it (the sample
+ * waits for a fast slot instead). A sample started there at the end would finish last, at the slow
+ * replica's pace, while the fast replicas stand idle.
+ */
 final class ReplicaSet {
+  /** How much slower than the fastest replica, per token, a replica counts as slow. */
+  static final double SLOW = 1.5;
+
   private final List<Replica> replicas;
+  private volatile int backlog = Integer.MAX_VALUE;
 
   ReplicaSet(List<Replica> replicas) {
     this.replicas = List.copyOf(replicas);
@@ -30,6 +44,57 @@ final class ReplicaSet {
    * all the walk runs over all.
    */
   Replica choose(List<Replica> order, Set<Replica> avoid) {
+    Set<Replica> slow = passedOver();
+    if (!slow.isEmpty()) {
+      List<Replica> faster = new ArrayList<>();
+      for (Replica replica : order) {
+        if (replica.healthy() && !slow.contains(replica) && !avoid.contains(replica)) {
+          faster.add(replica);
+        }
+      }
+      if (!faster.isEmpty()) {
+        return chooseAmong(faster, new HashSet<>());
+      }
+    }
+    return chooseAmong(order, avoid);
+  }
+
+  /** Samples submitted to the client's dispatcher and not sent yet. */
+  void backlog(int samples) {
+    backlog = samples;
+  }
+
+  /**
+   * The slow replicas to pass over now: none while the backlog is larger than what the other
+   * healthy replicas can hold, or while any pace is unknown.
+   */
+  Set<Replica> passedOver() {
+    double fastest = Double.POSITIVE_INFINITY;
+    for (Replica replica : replicas) {
+      double pace = replica.pace().secondsPerToken();
+      if (Double.isNaN(pace)) {
+        return Set.of();
+      }
+      if (replica.healthy()) {
+        fastest = Math.min(fastest, pace);
+      }
+    }
+    Set<Replica> slow = new HashSet<>();
+    int fastCapacity = 0;
+    for (Replica replica : replicas) {
+      if (!replica.healthy()) {
+        continue;
+      }
+      if (replica.pace().secondsPerToken() >= SLOW * fastest) {
+        slow.add(replica);
+      } else {
+        fastCapacity += replica.permits().capacity();
+      }
+    }
+    return fastCapacity == 0 || backlog > fastCapacity ? Set.of() : slow;
+  }
+
+  private Replica chooseAmong(List<Replica> order, Set<Replica> avoid) {
     boolean healthyOnly = anyHealthy();
     for (Replica replica : order) {
       if ((replica.healthy() || !healthyOnly)
