@@ -49,8 +49,10 @@ public interface ServerOptions extends PipelineOptions {
       "How the per-replica limits hold across workers: generation is keyed by this many shards,"
           + " each owning a fixed share of every replica's cap and rates, so the limits hold for"
           + " the whole job however many TaskManagers run it. -1: automatic (FlinkRunner: 4 x"
-          + " --parallelism, at most --maxInFlightPerReplica; DirectRunner: 0). 0: each JVM"
-          + " enforces the limits on its own (W workers may put W x the cap on a replica).")
+          + " --parallelism, at most --maxInFlightPerReplica; DirectRunner: no shards, one keyed"
+          + " group per runner thread). 0: each JVM"
+          + " enforces the limits on its own (W workers may put W x the cap on a replica) and the"
+          + " step is not keyed.")
   @Default.Integer(-1)
   int getGenerationShards();
 
