@@ -69,23 +69,30 @@ final class ReplicaSet {
    * healthy replicas can hold, or while any pace is unknown.
    */
   Set<Replica> passedOver() {
+    int backlog = this.backlog;
+    if (backlog == Integer.MAX_VALUE) {
+      // the usual case, on every attempt: the input has not ended, nothing to compare
+      return Set.of();
+    }
+    double[] paces = new double[replicas.size()];
     double fastest = Double.POSITIVE_INFINITY;
-    for (Replica replica : replicas) {
-      double pace = replica.pace().secondsPerToken();
-      if (Double.isNaN(pace)) {
+    for (int i = 0; i < paces.length; i++) {
+      paces[i] = replicas.get(i).pace().secondsPerToken();
+      if (Double.isNaN(paces[i])) {
         return Set.of();
       }
-      if (replica.healthy()) {
-        fastest = Math.min(fastest, pace);
+      if (replicas.get(i).healthy()) {
+        fastest = Math.min(fastest, paces[i]);
       }
     }
     Set<Replica> slow = new HashSet<>();
     int fastCapacity = 0;
-    for (Replica replica : replicas) {
+    for (int i = 0; i < paces.length; i++) {
+      Replica replica = replicas.get(i);
       if (!replica.healthy()) {
         continue;
       }
-      if (replica.pace().secondsPerToken() >= SLOW * fastest) {
+      if (paces[i] >= SLOW * fastest) {
         slow.add(replica);
       } else {
         fastCapacity += replica.permits().capacity();
