@@ -58,7 +58,8 @@ public final class GenerationDispatcher {
   private int maxInFlight;
   private int outstanding;
 
-  private record Entry(SampleRequest request, Batch batch) {}
+  /** A pending sample, with its problem's key computed once. */
+  private record Entry(SampleRequest request, String problem, Batch batch) {}
 
   /**
    * @param window most sequences in flight at once (the client's per-replica caps still apply); 0
@@ -177,7 +178,7 @@ public final class GenerationDispatcher {
     synchronized (this) {
       String key = problemOf(request);
       ArrayDeque<Entry> queue = pending.computeIfAbsent(key, k -> new ArrayDeque<>());
-      queue.add(new Entry(request, batch));
+      queue.add(new Entry(request, key, batch));
       if (queue.size() == 1) {
         order.pendingAdded(key);
       }
@@ -277,7 +278,7 @@ public final class GenerationDispatcher {
       for (int i = 0; i < batch.size(); i++) {
         Generation g = error == null && generations != null ? generations.get(i) : null;
         if (g != null && !g.failed()) {
-          order.finished(problemOf(g.request()), g.completionTokens());
+          order.finished(batch.get(i).problem(), g.completionTokens());
         }
       }
       inFlight -= batch.size();
