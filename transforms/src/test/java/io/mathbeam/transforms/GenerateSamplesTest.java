@@ -80,19 +80,7 @@ public class GenerateSamplesTest {
     }
     failedAttempt.close();
     try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {
-      GenerationConfig config =
-          new GenerationConfig(
-                  ClientConfig.builder(fleet.endpoints()).maxInFlightPerReplica(CAP).build(),
-                  PromptTemplate.defaults(),
-                  SamplingParams.defaults().withMaxTokens(1024),
-                  2 * CAP,
-                  cacheDir,
-                  runId)
-              .withGroups(2);
-      PCollection<Generation> generations =
-          pipeline
-              .apply(Create.of(requests).withCoder(SampleRequestCoder.of()))
-              .apply(GenerateSamples.using(config));
+      PCollection<Generation> generations = generate(config(fleet, 0, 2, cacheDir, runId));
       PAssert.that(generations)
           .satisfies(
               all -> {
@@ -130,26 +118,30 @@ public class GenerateSamplesTest {
     return peaks;
   }
 
+  private static GenerationConfig config(
+      SimulatedFleet fleet, int shards, int groups, String cacheDir, String runId) {
+    return new GenerationConfig(
+            ClientConfig.builder(fleet.endpoints())
+                .maxInFlightPerReplica(CAP)
+                .capShards(shards)
+                .build(),
+            PromptTemplate.defaults(),
+            SamplingParams.defaults().withMaxTokens(1024),
+            2 * CAP,
+            cacheDir,
+            runId)
+        .withGroups(groups);
+  }
+
+  private PCollection<Generation> generate(GenerationConfig config) {
+    return pipeline
+        .apply(Create.of(requests()).withCoder(SampleRequestCoder.of()))
+        .apply(GenerateSamples.using(config));
+  }
+
   private void runAndCheck(SimulatedFleet fleet, int shards, int groups) {
-    ClientConfig client =
-        ClientConfig.builder(fleet.endpoints())
-            .maxInFlightPerReplica(CAP)
-            .capShards(shards)
-            .build();
-    GenerationConfig config =
-        new GenerationConfig(
-                client,
-                PromptTemplate.defaults(),
-                SamplingParams.defaults().withMaxTokens(1024),
-                2 * CAP,
-                null,
-                "generate-samples-test-" + UUID.randomUUID())
-            .withGroups(groups);
-    List<SampleRequest> requests = requests();
     PCollection<Generation> generations =
-        pipeline
-            .apply(Create.of(requests).withCoder(SampleRequestCoder.of()))
-            .apply(GenerateSamples.using(config));
+        generate(config(fleet, shards, groups, null, "generate-samples-test-" + UUID.randomUUID()));
 
     PAssert.that(generations)
         .satisfies(
