@@ -1,9 +1,7 @@
 package io.mathbeam.transforms;
 
-import io.mathbeam.core.client.GenerationDispatcher;
 import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.model.Generation;
-import io.mathbeam.core.tir.CodeExecutionLoop;
 import java.io.IOException;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
@@ -27,12 +25,10 @@ final class FinishedGenerations {
   private final Distribution latency = Metrics.distribution(NAMESPACE, "latency_ms");
   private final Distribution attempts = Metrics.distribution(NAMESPACE, "attempts");
 
-  private final GenerationConfig config;
   private final LiveProgress progress;
   private final GenerationCacheWriter cache;
 
   FinishedGenerations(GenerationConfig config, OpenAiClient client) {
-    this.config = config;
     this.progress = LiveProgress.of(config.runId());
     progress.attach(client);
     this.cache =
@@ -40,24 +36,6 @@ final class FinishedGenerations {
             ? new GenerationCacheWriter(
                 config.cacheDir(), config.cacheCheckpointSeconds(), config.runId())
             : null;
-  }
-
-  /** A dispatcher for {@code config}: plain requests, or samples drawn through the TIR loop. */
-  static GenerationDispatcher dispatcher(GenerationConfig config, OpenAiClient client, int window) {
-    return new GenerationDispatcher(
-        client,
-        config.template(),
-        config.sampling(),
-        window,
-        config.client().samplesPerRequest(),
-        config.toolIntegrated()
-            ? new CodeExecutionLoop(
-                client,
-                config.template(),
-                config.sampling(),
-                SharedSandboxes.get(config.toolSandbox()),
-                config.maxCodeExecutions())
-            : null);
   }
 
   void sent() {

@@ -37,7 +37,7 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   @StartBundle
   public void startBundle() {
-    dispatcher = FinishedGenerations.dispatcher(config, client, config.maxInFlightPerWorker());
+    dispatcher = config.newDispatcher(client, config.maxInFlightPerWorker());
   }
 
   @ProcessElement

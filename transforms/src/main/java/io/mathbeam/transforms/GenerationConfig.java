@@ -1,9 +1,12 @@
 package io.mathbeam.transforms;
 
 import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.client.GenerationDispatcher;
+import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sandbox.SandboxConfig;
+import io.mathbeam.core.tir.CodeExecutionLoop;
 import java.io.Serializable;
 
 /**
@@ -106,6 +109,20 @@ public record GenerationConfig(
   /** How many keyed groups generation runs in: the shards, the groups, or 0 for none. */
   public int keyedGroups() {
     return client.leasedCaps() ? client.capShards() : groups;
+  }
+
+  /** A dispatcher of this configuration: plain requests, or samples drawn through the TIR loop. */
+  GenerationDispatcher newDispatcher(OpenAiClient client, int window) {
+    return new GenerationDispatcher(
+        client,
+        template,
+        sampling,
+        window,
+        this.client.samplesPerRequest(),
+        toolIntegrated()
+            ? new CodeExecutionLoop(
+                client, template, sampling, SharedSandboxes.get(toolSandbox), maxCodeExecutions)
+            : null);
   }
 
   public boolean toolIntegrated() {

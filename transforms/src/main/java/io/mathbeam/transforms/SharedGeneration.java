@@ -26,7 +26,7 @@ final class SharedGeneration {
     // with leased caps the window grows with the leases the worker takes; otherwise it is the
     // whole fleet's cap, as the JVM's client enforces the limits alone
     int window = config.client().leasedCaps() ? 0 : config.maxInFlightPerWorker();
-    this.dispatcher = FinishedGenerations.dispatcher(config, client, window);
+    this.dispatcher = config.newDispatcher(client, window);
   }
 
   static SharedGeneration acquire(GenerationConfig config) {
