@@ -238,6 +238,10 @@ public final class EvalCommand {
       ObjectNode manifest =
           RunManifest.build(
               options, sources, endpoints, simulated, model, sampling, template, cacheDir, started);
+      // as the generation step was configured: the runner's choice is made once, above
+      ((ObjectNode) manifest.get("config"))
+          .put("generation_shards", client.capShards())
+          .put("generation_groups", generation.groups());
       manifest.set("judge", judge.manifest());
       if (launched != null) {
         manifest.set(LAUNCHED_SERVERS, launched.manifest());

@@ -63,8 +63,6 @@ final class RunManifest {
     }
     ObjectNode config = m.putObject("config");
     config.put("max_in_flight_per_replica", options.getMaxInFlightPerReplica());
-    config.put("generation_shards", GenerationShards.choose(options));
-    config.put("generation_groups", GenerationShards.groups(options));
     config.put("dispatch_order", options.getDispatchOrder());
     config.put("samples_per_request", options.getSamplesPerRequest());
     config.put("max_requests_per_second_per_replica", options.getMaxRequestsPerSecondPerReplica());
