@@ -28,9 +28,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>With {@code samplesPerRequest > 1}, consecutive-seed samples of one problem are sent together
  * as one request with {@code n} choices (see {@link OpenAiClient#generateBatch}). A problem's
- * samples wait to be batched only while it is the problem most recently submitted (its remaining
- * samples are probably on their way) and fewer than {@code samplesPerRequest} are pending; {@link
- * #flush()} releases them at the end of the input.
+ * samples wait to be batched only while it is the problem a batch submitted last (its remaining
+ * samples are probably on their way: batches submitting at the same time do not cut each other's
+ * problems short) and fewer than {@code samplesPerRequest} are pending; {@link Batch#flush()}
+ * releases them at the end of that batch's input.
  *
  * <p>Thread-safe. Every submitted sample yields exactly one {@link Generation}, a failure included.
  */
@@ -51,8 +52,13 @@ public final class GenerationDispatcher {
 
   private final DispatchOrder order;
   private int window;
-  private String newestProblem;
-  private boolean flushed;
+
+  /**
+   * The problems a batch submitted last, whose further samples are probably on their way (count of
+   * batches per problem); guarded by {@code this}.
+   */
+  private final Map<String, Integer> growing = new HashMap<>();
+
   private int pendingSamples;
   private int inFlight;
   private int maxInFlight;
@@ -110,12 +116,9 @@ public final class GenerationDispatcher {
     defaultBatch.submit(request);
   }
 
-  /** Marks the end of the input for now: samples held back for batching are sent. */
+  /** Marks the end of the default batch's input for now: samples held back for batching go. */
   public void flush() {
-    synchronized (this) {
-      flushed = true;
-    }
-    dispatch();
+    defaultBatch.flush();
   }
 
   /**
@@ -182,8 +185,11 @@ public final class GenerationDispatcher {
       if (queue.size() == 1) {
         order.pendingAdded(key);
       }
-      newestProblem = key;
-      flushed = false;
+      if (!key.equals(batch.newest)) {
+        stopGrowing(batch);
+        batch.newest = key;
+        growing.merge(key, 1, Integer::sum);
+      }
       pendingSamples++;
       outstanding++;
     }
@@ -212,7 +218,7 @@ public final class GenerationDispatcher {
           batches.add(next);
         }
         // known only once the input has ended: before, more samples may still come
-        backlog = flushed ? pendingSamples : Integer.MAX_VALUE;
+        backlog = growing.isEmpty() ? pendingSamples : Integer.MAX_VALUE;
       }
       client.backlog(backlog);
       for (List<Entry> batch : batches) {
@@ -229,7 +235,7 @@ public final class GenerationDispatcher {
     while (problems.hasNext()) {
       String key = problems.next();
       ArrayDeque<Entry> queue = pending.get(key);
-      boolean mayGrow = !flushed && key.equals(newestProblem);
+      boolean mayGrow = growing.containsKey(key);
       if (mayGrow && queue.size() < size) {
         continue;
       }
@@ -295,6 +301,14 @@ public final class GenerationDispatcher {
     dispatch();
   }
 
+  /** {@code batch}'s newest problem no longer waits for more samples from it. */
+  private void stopGrowing(Batch batch) {
+    if (batch.newest != null) {
+      growing.computeIfPresent(batch.newest, (k, n) -> n > 1 ? n - 1 : null);
+      batch.newest = null;
+    }
+  }
+
   private static String problemOf(SampleRequest request) {
     return request.problemKey() + "\n" + request.problem();
   }
@@ -323,7 +337,18 @@ public final class GenerationDispatcher {
     private final LinkedBlockingQueue<Generation> done = new LinkedBlockingQueue<>();
     private final AtomicInteger unfinished = new AtomicInteger();
 
+    /** The problem this batch submitted last; guarded by the dispatcher. */
+    private String newest;
+
     private Batch() {}
+
+    /** Marks the end of this batch's input for now: samples held back for batching are sent. */
+    public void flush() {
+      synchronized (GenerationDispatcher.this) {
+        stopGrowing(this);
+      }
+      dispatch();
+    }
 
     /** Queues a sample and sends whatever now fits in the window. */
     public void submit(SampleRequest request) {

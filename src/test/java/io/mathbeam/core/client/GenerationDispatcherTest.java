@@ -163,6 +163,42 @@ public class GenerationDispatcherTest {
   }
 
   @Test
+  public void batchesSubmittingAtOnceDoNotCutEachOthersProblemsShort() throws Exception {
+    SimConfig sim =
+        SimConfig.builder().replicas(1).timeScale(2000).answerKey(AnswerKey.of(answers(2))).build();
+    List<SampleRequest> all = samples(2, 6);
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim);
+        OpenAiClient client =
+            new OpenAiClient(
+                ClientConfig.builder(fleet.endpoints()).samplesPerRequest(4).build())) {
+      GenerationDispatcher dispatcher = new GenerationDispatcher(client, TEMPLATE, PARAMS, 64, 4);
+      GenerationDispatcher.Batch first = dispatcher.newBatch();
+      GenerationDispatcher.Batch second = dispatcher.newBatch();
+      // two consumers, one problem each, their samples interleaved
+      for (int i = 0; i < 6; i++) {
+        first.submit(all.get(i));
+        second.submit(all.get(6 + i));
+      }
+      first.flush();
+      second.flush();
+      for (GenerationDispatcher.Batch batch : List.of(first, second)) {
+        while (batch.unfinished() > 0) {
+          assertNull(batch.take().errorClass());
+        }
+      }
+
+      List<Integer> sizes = new ArrayList<>();
+      for (RequestLogEntry e : fleet.requestLog()) {
+        if (e.endpoint().contains("completions")) {
+          sizes.add(e.n());
+        }
+      }
+      sizes.sort(null);
+      assertEquals(List.of(2, 2, 4, 4), sizes);
+    }
+  }
+
+  @Test
   public void aClosedClientStillYieldsOneFailurePerSample() throws Exception {
     OpenAiClient client = new OpenAiClient(ClientConfig.of("http://127.0.0.1:9"));
     client.close();

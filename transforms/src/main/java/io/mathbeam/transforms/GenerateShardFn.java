@@ -93,7 +93,7 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
   @FinishBundle
   public void finishBundle(FinishBundleContext context) throws InterruptedException, IOException {
     try {
-      shared.dispatcher().flush();
+      batch.flush();
       while (batch.unfinished() > 0) {
         Generation generation = batch.take();
         finished.record(generation);
