@@ -201,6 +201,7 @@ public final class EvalCommand {
               .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
               .capShards(GenerationShards.choose(options))
               .dispatchPolicy(dispatchPolicy(options.getDispatchOrder()))
+              .tailCopies(options.getTailCopies())
               .samplesPerRequest(options.getSamplesPerRequest())
               .requestsPerSecond(options.getMaxRequestsPerSecondPerReplica())
               .tokensPerSecond(options.getMaxTokensPerSecondPerReplica())

@@ -5,9 +5,13 @@ import io.mathbeam.core.sim.LatencyModel;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,7 +41,6 @@ import java.util.Set;
  *
  * @param firstRequestMs arrival of the first answered request, epoch ms
  * @param lastResponseMs finish of the last answered request, epoch ms
- * @param sequences generated sequences (choices; an {@code n > 1} request counts n)
  * @param generatedTokens completion tokens of the answered requests
  * @param workSeconds the work bound, wall seconds
  * @param longestSeconds the longest-sample bound, wall seconds
@@ -46,7 +49,9 @@ import java.util.Set;
  * @param sendingOccupancy the same, from the first request until the last one was sent
  * @param tailIdleSeconds per replica: from its last response to the run's last response
  * @param speedFactors per replica, the simulator's step-time multiplier
- * @param duplicates samples (prompt, seed) answered more than once, counting the extra answers
+ * @param sequences samples answered: distinct (prompt, seed) keys, the first answer of each
+ * @param duplicates answers to samples already answered (a tail copy's loser the simulator did not
+ *     abort), left out of every other figure
  */
 record FleetFigures(
     long firstRequestMs,
@@ -65,10 +70,30 @@ record FleetFigures(
     long duplicates) {
 
   static FleetFigures of(List<RequestLogEntry> requestLog, SimConfig config, int cap) {
-    List<RequestLogEntry> log = new ArrayList<>();
+    List<RequestLogEntry> answered = new ArrayList<>();
     for (RequestLogEntry e : requestLog) {
       if (e.status() == 200 && e.fault() == null && e.endpoint().contains("completions")) {
+        answered.add(e);
+      }
+    }
+    // A sample answered twice (a tail copy and its original, which the simulator does not abort
+    // when the client cancels a non-streaming request) counts at its first answer: the client
+    // moved on then. The later answer is counted in duplicates and left out of everything else.
+    Map<String, RequestLogEntry> firstAnswer = new HashMap<>();
+    for (RequestLogEntry e : answered) {
+      for (String key : sampleKeys(e)) {
+        firstAnswer.merge(key, e, (a, b) -> b.finishMs() < a.finishMs() ? b : a);
+      }
+    }
+    Set<RequestLogEntry> firsts = Collections.newSetFromMap(new IdentityHashMap<>());
+    firsts.addAll(firstAnswer.values());
+    List<RequestLogEntry> log = new ArrayList<>();
+    long duplicates = 0;
+    for (RequestLogEntry e : answered) {
+      if (firsts.contains(e)) {
         log.add(e);
+      } else {
+        duplicates += choices(e);
       }
     }
     long first = log.stream().mapToLong(RequestLogEntry::arrivalMs).min().orElse(0);
@@ -90,8 +115,6 @@ record FleetFigures(
     double workMs = 0;
     double longestMs = 0;
     Set<String> prefilled = new HashSet<>();
-    Set<String> answered = new HashSet<>();
-    long duplicates = 0;
     for (RequestLogEntry e : log) {
       int n = choices(e);
       int prompt = e.promptTokens() == null ? 0 : e.promptTokens();
@@ -104,18 +127,14 @@ record FleetFigures(
       double perChoice = completion / (double) n;
       workMs += n * decodeMs(m, prompt, perChoice, m.t0Ms() / config.maxNumSeqs());
       longestMs = Math.max(longestMs, ownMs(m, prompt, perChoice));
-      for (int i = 0; i < n; i++) {
-        if (!answered.add(e.promptHash() + "/" + (e.seed() == null ? "-" : e.seed() + i))) {
-          duplicates++;
-        }
-      }
     }
     double k = config.timeScale();
     double makespan = (last - first) / 1000.0;
     List<Integer> peaks = new ArrayList<>();
     List<Double> idle = new ArrayList<>();
     for (int r = 0; r < replicas; r++) {
-      peaks.add(InFlightPeak.of(log, r));
+      // every answered request held its slot until it ended, a late duplicate's included
+      peaks.add(InFlightPeak.of(answered, r));
       final int replica = r;
       long replicaLast =
           log.stream()
@@ -168,6 +187,15 @@ record FleetFigures(
     return m.t0Ms() + decodeMs(m, prompt, output, m.t0Ms());
   }
 
+  /** The (prompt, seed) keys of a request's choices. */
+  private static List<String> sampleKeys(RequestLogEntry e) {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < choices(e); i++) {
+      keys.add(e.promptHash() + "/" + (e.seed() == null ? "-" + e.requestId() : e.seed() + i));
+    }
+    return keys;
+  }
+
   private static int choices(RequestLogEntry e) {
     return e.n() == null ? 1 : Math.max(1, e.n());
   }
@@ -209,7 +237,7 @@ record FleetFigures(
 
   /** Distinct samples answered: (prompt, seed) keys, each counted once. */
   long distinctSamples() {
-    return sequences - duplicates;
+    return sequences;
   }
 
   int peak() {

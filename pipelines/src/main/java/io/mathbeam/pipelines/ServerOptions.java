@@ -69,6 +69,16 @@ public interface ServerOptions extends PipelineOptions {
   void setDispatchOrder(String value);
 
   @Description(
+      "Tail copies: once no sample waits to be sent, the samples still running on a replica"
+          + " clearly slower than the others (1.5x its time per token) are sent again, streamed, to"
+          + " faster replicas with free slots; the first answer is kept and the other request"
+          + " cancelled. Uses only slots that would stand idle. false: every sample is sent once.")
+  @Default.Boolean(true)
+  boolean getTailCopies();
+
+  void setTailCopies(boolean value);
+
+  @Description(
       "Samples of one problem fetched by one request, using the OpenAI 'n' parameter (seeds stay"
           + " those of one request per sample: vLLM gives choice i the seed + i). Greedy sampling"
           + " always sends n=1.")

@@ -36,6 +36,8 @@ import java.util.Objects;
  *     they hold for the whole job, split into S fixed shares (shards) of which this client uses
  *     only those it leases ({@link OpenAiClient#lease}); at most {@code maxInFlightPerReplica}
  * @param dispatchPolicy the order in which a {@link GenerationDispatcher} sends pending samples
+ * @param tailCopies at the end of a run, copy the samples still running on a slow replica to faster
+ *     replicas with free slots and keep the first answer ({@link TailCopies})
  */
 public record ClientConfig(
     List<String> endpoints,
@@ -58,7 +60,8 @@ public record ClientConfig(
     boolean stream,
     Duration streamIdleTimeout,
     int capShards,
-    DispatchPolicy dispatchPolicy)
+    DispatchPolicy dispatchPolicy,
+    boolean tailCopies)
     implements Serializable {
 
   public ClientConfig {
@@ -144,7 +147,8 @@ public record ClientConfig(
             .stream(stream)
             .streamIdleTimeout(streamIdleTimeout)
             .capShards(capShards)
-            .dispatchPolicy(dispatchPolicy);
+            .dispatchPolicy(dispatchPolicy)
+            .tailCopies(tailCopies);
   }
 
   @Override
@@ -187,6 +191,8 @@ public record ClientConfig(
         + capShards
         + ", dispatchPolicy="
         + dispatchPolicy
+        + ", tailCopies="
+        + tailCopies
         + "]";
   }
 
@@ -253,6 +259,7 @@ public record ClientConfig(
     private double tokensPerSecond;
     private int capShards;
     private DispatchPolicy dispatchPolicy = DispatchPolicy.LONGEST_FIRST;
+    private boolean tailCopies = true;
     private boolean stream;
     private Duration streamIdleTimeout = Duration.ofSeconds(60);
 
@@ -360,6 +367,11 @@ public record ClientConfig(
       return this;
     }
 
+    public Builder tailCopies(boolean value) {
+      tailCopies = value;
+      return this;
+    }
+
     public ClientConfig build() {
       return new ClientConfig(
           endpoints,
@@ -382,7 +394,8 @@ public record ClientConfig(
           stream,
           streamIdleTimeout,
           capShards,
-          dispatchPolicy);
+          dispatchPolicy,
+          tailCopies);
     }
   }
 }

@@ -9,6 +9,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
@@ -200,6 +201,11 @@ final class CompletionStreamSubscriber implements HttpResponse.BodySubscriber<Li
     } catch (IncompleteStreamException | MalformedResponseException e) {
       result.completeExceptionally(e);
     }
+  }
+
+  /** Gives the stream up: the connection is closed and the result fails with a cancellation. */
+  void cancel() {
+    fail(new CancellationException("stream cancelled by the client"));
   }
 
   private void fail(Throwable error) {

@@ -52,6 +52,7 @@ public final class OpenAiClient implements AutoCloseable {
   private static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
   private static final Map<ClientConfig, SharedEntry> SHARED = new HashMap<>();
   private static final int PROMPT_LENGTH_CACHE = 4096;
+  private static final long ABORT_GRACE_MILLIS = 100;
 
   private final ClientConfig config;
   private final DelayScheduler scheduler;
@@ -61,6 +62,8 @@ public final class OpenAiClient implements AutoCloseable {
   private final HealthMonitor health;
   private final ScheduledExecutorService ownedScheduler;
   private final ReplicaSet replicas;
+  private final TailCopies tailCopies;
+  private final AtomicInteger copyRequests = new AtomicInteger();
   private final ModelResolver models;
   private final boolean shared;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -127,6 +130,7 @@ public final class OpenAiClient implements AutoCloseable {
               config.leasedCaps()));
     }
     this.replicas = new ReplicaSet(list);
+    this.tailCopies = new TailCopies(replicas);
     this.models = new ModelResolver(config.model(), replicas.all(), metadata);
   }
 
@@ -169,6 +173,74 @@ public final class OpenAiClient implements AutoCloseable {
    */
   public void backlog(int samples) {
     replicas.backlog(samples);
+    if (samples == 0 && config.tailCopies() && !closed.get()) {
+      copyTail();
+    }
+  }
+
+  /**
+   * Tail copies started, and those that answered before their original, since the last call (by
+   * anyone): each copy is handed out once, so the users of a shared client can add them up.
+   */
+  public long[] takeNewTailCopies() {
+    return tailCopies.takeNew();
+  }
+
+  /**
+   * Starts the tail copies that fit now ({@link TailCopies}). One thread at a time picks; a call
+   * that finds it picking asks it to go round again.
+   */
+  private void copyTail() {
+    if (copyRequests.getAndIncrement() != 0) {
+      return;
+    }
+    int missed = 1;
+    do {
+      for (TailCopies.Pick pick : tailCopies.choose(activeCalls)) {
+        startCopy(pick.original(), pick.target());
+      }
+      missed = copyRequests.addAndGet(-missed);
+    } while (missed != 0);
+  }
+
+  private void startCopy(SampleCall original, Replica target) {
+    SampleCall copy;
+    synchronized (original) {
+      if (original.result.isDone() || original.cancelled || original.copy != null) {
+        return;
+      }
+      copy = new SampleCall(original, target);
+      original.copy = copy;
+    }
+    tailCopies.started();
+    activeCalls.add(copy);
+    copy.result.whenComplete((generations, error) -> activeCalls.remove(copy));
+    guarded(copy, () -> attempt(copy));
+    if (original.result.isDone()) {
+      // the original answered while the copy was being set up
+      cancel(copy);
+    }
+  }
+
+  /**
+   * Stops a call whose other half (original or copy) answered: its request is cancelled, which
+   * closes the connection (the server aborts it, spec §4.8); its permit goes back when the exchange
+   * ends, a wait for a permit or a backoff ends without sending.
+   */
+  private void cancel(SampleCall call) {
+    call.cancelled = true;
+    StreamingResponse streamed = call.streamed;
+    if (streamed != null) {
+      streamed.cancel();
+    }
+    CompletableFuture<?> exchange = call.exchange;
+    if (exchange != null) {
+      exchange.cancel(true);
+    }
+    if (call.original != null) {
+      // nobody waits for a copy's own result; completing it drops it from the active calls
+      call.result.complete(List.of());
+    }
   }
 
   /**
@@ -339,6 +411,9 @@ public final class OpenAiClient implements AutoCloseable {
   // ---- one attempt: model name -> context window -> permit -> HTTP -> outcome ----
 
   private void attempt(SampleCall call) {
+    if (call.cancelled) {
+      return;
+    }
     if (closed.get()) {
       fail(call, lastClassOr(call, ErrorClass.CONNECTION), "client closed");
       return;
@@ -445,6 +520,8 @@ public final class OpenAiClient implements AutoCloseable {
                     () -> {
                       if (error != null) {
                         fail(call, lastClassOr(call, ErrorClass.CONNECTION), "client closed");
+                      } else if (call.cancelled) {
+                        replica.permits().release(permit);
                       } else if (!replica.healthy() && replicas.anyHealthy()) {
                         // Ejected while this request waited: let the next replica take it.
                         replica.permits().release(permit);
@@ -481,7 +558,14 @@ public final class OpenAiClient implements AutoCloseable {
   }
 
   private void send(SampleCall call, Replica replica, PermitQueue.Permit permit, int maxTokens) {
+    if (call.cancelled) {
+      replica.permits().release(permit);
+      settleTokens(call, replica, 0);
+      return;
+    }
     call.sentMaxTokens = maxTokens;
+    // a tail copy is streamed, so that its cancellation is noticed at once (see TailCopies)
+    boolean stream = config.stream() || call.original != null;
     Duration timeout =
         replica
             .pace()
@@ -508,7 +592,7 @@ public final class OpenAiClient implements AutoCloseable {
                           call.params,
                           maxTokens,
                           call.sequences(),
-                          config.stream())))
+                          stream)))
               .build();
     } catch (RuntimeException e) {
       replica.permits().release(permit);
@@ -523,7 +607,7 @@ public final class OpenAiClient implements AutoCloseable {
     long started = System.nanoTime();
     CompletableFuture<HttpResponse<StreamingResponse.Body>> response;
     StreamingResponse streamed =
-        config.stream()
+        stream
             ? new StreamingResponse(
                 config.api(), call.sequences(), timeout, config.streamIdleTimeout(), streamTimer())
             : null;
@@ -542,12 +626,30 @@ public final class OpenAiClient implements AutoCloseable {
     } catch (RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
     }
+    call.streamed = streamed;
+    call.sentNanos = started;
+    call.exchange = response;
+    call.sending = true;
+    if (call.cancelled) {
+      // cancelled while the request was being built: the cancel may have missed this exchange
+      cancel(call);
+    }
     response.whenComplete(
         (answer, error) -> {
+          call.sending = false;
+          if (call.cancelled) {
+            releaseAfterAbort(replica, permit);
+            guarded(call, () -> settleTokens(call, replica, 0));
+            return;
+          }
           replica.permits().release(permit);
           guarded(
               call,
               () -> {
+                if (call.cancelled) {
+                  settleTokens(call, replica, 0);
+                  return;
+                }
                 if (error != null || answer.statusCode() < 200 || answer.statusCode() >= 300) {
                   settleTokens(call, replica, 0);
                 }
@@ -563,6 +665,22 @@ public final class OpenAiClient implements AutoCloseable {
                 }
               });
         });
+  }
+
+  /**
+   * Returns the permit of a cancelled request a little later: the server frees the slot only when
+   * it notices the closed connection, at its next write (one engine step for vLLM, one flush for
+   * the simulator), and until then the sequence still counts against the replica's cap.
+   */
+  private void releaseAfterAbort(Replica replica, PermitQueue.Permit permit) {
+    double step = replica.pace().secondsPerToken();
+    long graceMillis = Math.max(ABORT_GRACE_MILLIS, Double.isNaN(step) ? 0 : (long) (2e3 * step));
+    try {
+      scheduler.schedule(
+          Duration.ofMillis(Math.min(graceMillis, 1000)), () -> replica.permits().release(permit));
+    } catch (RuntimeException e) {
+      replica.permits().release(permit);
+    }
   }
 
   /** The timer of streamed attempts' first-byte and idle timeouts, started on first use. */
@@ -782,6 +900,11 @@ public final class OpenAiClient implements AutoCloseable {
 
   private void retryOrFail(SampleCall call, AttemptFailure failure) {
     call.lastFailure = failure;
+    if (call.original != null) {
+      // a tail copy is tried once; its original goes on
+      fail(call, failure.errorClass(), failure.message());
+      return;
+    }
     if (failure.tryNextReplica() && call.replica != null) {
       call.avoid.add(call.replica);
     }
@@ -814,10 +937,10 @@ public final class OpenAiClient implements AutoCloseable {
     replica.permits().succeeded(call.permit);
     replica.pace().observe(latencyNanos, longest);
     health.succeeded(replica);
-    if (call.result.isDone()) {
+    SampleCall original = call.original == null ? call : call.original;
+    if (original.settled.get()) {
       return;
     }
-    succeeded.add(call.sequences());
     List<Generation> generations = new ArrayList<>();
     for (int i = 0; i < call.sequences(); i++) {
       Completion completion = completions.get(i);
@@ -835,14 +958,26 @@ public final class OpenAiClient implements AutoCloseable {
               null,
               null));
     }
-    call.result.complete(List.copyOf(generations));
+    List<Generation> answer = List.copyOf(generations);
+    if (!original.settled.compareAndSet(false, true)) {
+      return;
+    }
+    // counted before the result completes: whoever waits on it may read the counters at once
+    succeeded.add(call.sequences());
+    if (call.original != null) {
+      tailCopies.won();
+      call.result.complete(answer);
+      cancel(call.original);
+    } else if (call.copy != null) {
+      cancel(call.copy);
+    }
+    original.result.complete(answer);
   }
 
   private void fail(SampleCall call, ErrorClass errorClass, String message) {
     if (call.result.isDone()) {
       return;
     }
-    failures.computeIfAbsent(errorClass, key -> new LongAdder()).add(call.sequences());
     List<Generation> generations = new ArrayList<>();
     for (SampleRequest request : call.requests) {
       generations.add(
@@ -859,7 +994,32 @@ public final class OpenAiClient implements AutoCloseable {
               errorClass.name(),
               message));
     }
-    call.result.complete(List.copyOf(generations));
+    List<Generation> failed = List.copyOf(generations);
+    if (call.original != null) {
+      // a failed tail copy ends only itself, unless its original's failure waited for it
+      call.result.complete(failed);
+      SampleCall.HeldFailure held = call.original.heldFailure;
+      if (held != null) {
+        finishFailed(call.original, held);
+      }
+      return;
+    }
+    SampleCall.HeldFailure held = new SampleCall.HeldFailure(errorClass, failed);
+    SampleCall copy = call.copy;
+    if (copy != null && !copy.result.isDone()) {
+      call.heldFailure = held;
+      if (!copy.result.isDone()) {
+        return;
+      }
+    }
+    finishFailed(call, held);
+  }
+
+  private void finishFailed(SampleCall call, SampleCall.HeldFailure held) {
+    if (call.settled.compareAndSet(false, true)) {
+      failures.computeIfAbsent(held.errorClass(), key -> new LongAdder()).add(call.sequences());
+      call.result.complete(held.generations());
+    }
   }
 
   /** Runs a step of a call; a bug in it ends the call instead of leaving its future open. */

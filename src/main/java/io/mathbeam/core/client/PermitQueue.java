@@ -152,6 +152,11 @@ final class PermitQueue {
     return !closed && waiters.isEmpty() && fits(sequences);
   }
 
+  /** Sequences a request could take now without waiting (0 while requests wait). */
+  synchronized int room() {
+    return closed || capacity == 0 || !waiters.isEmpty() ? 0 : Math.max(0, limit() - inFlight);
+  }
+
   synchronized int inFlight() {
     return inFlight;
   }

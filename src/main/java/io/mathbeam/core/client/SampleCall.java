@@ -1,5 +1,6 @@
 package io.mathbeam.core.client;
 
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sampling.PromptTemplate;
@@ -8,11 +9,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Mutable state of one generation request (one sample, or consecutive samples of one problem sent
  * with {@code n}) across its attempts. Its steps run strictly one after another (each starts from
- * the completion of the previous one), so no locking is needed.
+ * the completion of the previous one), so no locking is needed; only what an original and its tail
+ * copy ({@link TailCopies}) read of each other is volatile.
  */
 final class SampleCall {
   /** The samples, in choice order; their seeds are consecutive. */
@@ -56,6 +59,36 @@ final class SampleCall {
 
   AttemptFailure lastFailure;
 
+  /** The call this one is a tail copy of, or null for an original. */
+  final SampleCall original;
+
+  /** An original's tail copy on a faster replica, once one was started. */
+  volatile SampleCall copy;
+
+  /** Set when the other of an original and its copy answered first: stop, retry nothing. */
+  volatile boolean cancelled;
+
+  /** Whether an HTTP request of this call is out now (sent, not yet answered). */
+  volatile boolean sending;
+
+  /** {@link System#nanoTime()} when the last HTTP request of this call went out. */
+  volatile long sentNanos;
+
+  /** The HTTP exchange out now, to cancel. */
+  volatile CompletableFuture<?> exchange;
+
+  /** The streamed answer being read now, to cancel; null when not streamed. */
+  volatile StreamingResponse streamed;
+
+  /** Set by whoever ends the sample (original or copy), which counts it before completing it. */
+  final AtomicBoolean settled = new AtomicBoolean();
+
+  /** An original's final failure, held while its copy may still answer. */
+  volatile HeldFailure heldFailure;
+
+  /** A failure that ends the call unless its copy answers. */
+  record HeldFailure(ErrorClass errorClass, List<Generation> generations) {}
+
   SampleCall(
       List<SampleRequest> requests,
       PromptTemplate template,
@@ -68,6 +101,22 @@ final class SampleCall {
     this.order = order;
     this.promptKey = promptKey;
     this.maxTokensCeiling = params.maxTokens();
+    this.original = null;
+  }
+
+  /** A tail copy of {@code original}, to be sent to {@code target} only. */
+  SampleCall(SampleCall original, Replica target) {
+    this.requests = original.requests;
+    this.template = original.template;
+    this.params = original.params;
+    this.order = original.order;
+    this.promptKey = original.promptKey;
+    this.maxTokensCeiling = original.maxTokensCeiling;
+    this.original = original;
+    this.model = original.model;
+    this.pinned = target;
+    // a copy must not spill over to the slow replica it is meant to beat
+    this.spillChecked = true;
   }
 
   /** The first sample: its problem and seed go into the request body. */

@@ -39,6 +39,8 @@ final class StreamingResponse implements HttpResponse.BodyHandler<StreamingRespo
   private final Duration firstByteTimeout;
   private final Duration idleTimeout;
   private final ScheduledExecutorService timer;
+  private volatile CompletionStreamSubscriber current;
+  private volatile boolean cancelled;
 
   /** See {@link CompletionStreamSubscriber} for the parameters. */
   StreamingResponse(
@@ -67,7 +69,23 @@ final class StreamingResponse implements HttpResponse.BodyHandler<StreamingRespo
     }
     CompletionStreamSubscriber stream =
         new CompletionStreamSubscriber(api, expectedChoices, firstByteTimeout, idleTimeout, timer);
+    current = stream;
+    if (cancelled) {
+      stream.cancel();
+    }
     return HttpResponse.BodySubscribers.mapping(
         stream, completions -> new Body(completions, null, stream.firstEventNanos()));
+  }
+
+  /**
+   * Stops reading the stream: the subscription is cancelled, which makes the JDK client close the
+   * connection, and the server aborts the request at its next write (spec §4.8).
+   */
+  void cancel() {
+    cancelled = true;
+    CompletionStreamSubscriber stream = current;
+    if (stream != null) {
+      stream.cancel();
+    }
   }
 }

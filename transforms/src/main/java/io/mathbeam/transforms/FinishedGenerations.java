@@ -22,13 +22,17 @@ final class FinishedGenerations {
   private final Counter recovered =
       Metrics.counter(NAMESPACE, "samples_recovered_from_checkpoints");
   private final Counter codeExecutions = Metrics.counter(NAMESPACE, "tool_code_executions");
+  private final Counter tailCopies = Metrics.counter(NAMESPACE, "tail_copies");
+  private final Counter tailCopiesWon = Metrics.counter(NAMESPACE, "tail_copies_won");
   private final Distribution latency = Metrics.distribution(NAMESPACE, "latency_ms");
   private final Distribution attempts = Metrics.distribution(NAMESPACE, "attempts");
 
   private final LiveProgress progress;
   private final GenerationCacheWriter cache;
+  private final OpenAiClient client;
 
   FinishedGenerations(GenerationConfig config, OpenAiClient client) {
+    this.client = client;
     this.progress = LiveProgress.of(config.runId());
     progress.attach(client);
     this.cache =
@@ -74,6 +78,14 @@ final class FinishedGenerations {
     }
     attempts.update(generation.attempts());
     retries.inc(Math.max(0, generation.attempts() - 1));
+    // a copy starts while its original runs, so it is counted by the time the sample is recorded
+    long[] copies = client.takeNewTailCopies();
+    if (copies[0] > 0) {
+      tailCopies.inc(copies[0]);
+    }
+    if (copies[1] > 0) {
+      tailCopiesWon.inc(copies[1]);
+    }
   }
 
   /** Makes the checkpoints of the bundle durable (the cache file is closed; a later one opens). */

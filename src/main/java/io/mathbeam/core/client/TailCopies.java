@@ -1,0 +1,116 @@
+package io.mathbeam.core.client;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Tail copies (hedged requests at the end of a run): once no sample waits to be sent, the samples
+ * still running on a slow replica are sent a second time to faster replicas with free slots, and
+ * whichever answer comes first is kept; the other request is cancelled, which aborts it on the
+ * server (spec §4.8).
+ *
+ * <p>Why: routing passes a slow replica over at the end ({@link ReplicaSet#passedOver()}), but the
+ * samples it had started before finish at its pace while the fast replicas stand idle; a long one
+ * started there late runs for up to twice its length on a replica twice as slow. A copy costs only
+ * slots that would otherwise be idle, and with the sample's seed it draws the same sample (vLLM
+ * seeds choice i with seed + i, spec §9; where kernels are not batch-invariant the text can differ
+ * as it can on a retry).
+ *
+ * <p>Rules: only when the dispatcher's backlog is 0 (a copy never takes a slot an unsent sample
+ * could use) and routing passes some replica over; only originals running on a passed-over replica
+ * now, at most one copy each, the longest-running first (most likely the long ones); each to the
+ * faster healthy replica with the most free room, never beyond its cap. A copy is streamed, so that
+ * its cancellation is noticed at the server's next write even by servers that notice a
+ * non-streaming disconnect late (SGLang: after 4 s without output, spec §4.8). It is tried once: if
+ * it fails, the original goes on; if the original fails for good first, its failure is held until
+ * the copy has answered.
+ */
+final class TailCopies {
+  private final ReplicaSet replicas;
+  private final AtomicLong started = new AtomicLong();
+  private final AtomicLong won = new AtomicLong();
+  private final AtomicLong startedTaken = new AtomicLong();
+  private final AtomicLong wonTaken = new AtomicLong();
+
+  TailCopies(ReplicaSet replicas) {
+    this.replicas = replicas;
+  }
+
+  /** An original to copy and the replica its copy goes to. */
+  record Pick(SampleCall original, Replica target) {}
+
+  /** The copies to start now, given the client's active calls; none unless the backlog is 0. */
+  List<Pick> choose(Collection<SampleCall> active) {
+    Set<Replica> slow = replicas.passedOver();
+    if (slow.isEmpty()) {
+      return List.of();
+    }
+    Map<Replica, Integer> room = new HashMap<>();
+    for (Replica replica : replicas.all()) {
+      if (replica.healthy() && !slow.contains(replica)) {
+        int free = replica.permits().room();
+        if (free > 0) {
+          room.put(replica, free);
+        }
+      }
+    }
+    if (room.isEmpty()) {
+      return List.of();
+    }
+    List<SampleCall> running = new ArrayList<>();
+    for (SampleCall call : active) {
+      if (call.original == null
+          && call.copy == null
+          && call.sending
+          && !call.cancelled
+          && !call.result.isDone()
+          && slow.contains(call.replica)) {
+        running.add(call);
+      }
+    }
+    running.sort(Comparator.comparingLong(call -> call.sentNanos));
+    List<Pick> picks = new ArrayList<>();
+    for (SampleCall call : running) {
+      Replica target = null;
+      for (Map.Entry<Replica, Integer> e : room.entrySet()) {
+        if (e.getValue() >= call.sequences()
+            && (target == null || e.getValue() > room.get(target))) {
+          target = e.getKey();
+        }
+      }
+      if (target == null) {
+        continue;
+      }
+      room.merge(target, -call.sequences(), Integer::sum);
+      picks.add(new Pick(call, target));
+    }
+    return picks;
+  }
+
+  void started() {
+    started.incrementAndGet();
+  }
+
+  void won() {
+    won.incrementAndGet();
+  }
+
+  /**
+   * Copies started and copies that answered before their original since the last call, so that
+   * callers sharing the client can add them to metrics without counting any twice.
+   */
+  long[] takeNew() {
+    return new long[] {take(started, startedTaken), take(won, wonTaken)};
+  }
+
+  private static long take(AtomicLong count, AtomicLong taken) {
+    long now = count.get();
+    return Math.max(0, now - taken.getAndAccumulate(now, Math::max));
+  }
+}
