@@ -157,7 +157,7 @@ public final class BenchmarkCache {
             ? " (the cache is not writable: set MATHBEAM_DATA to a writable directory)"
             : "";
     return new BenchmarkUnavailableException(
-        "benchmark '" + b.name() + "': " + e + " in the cache " + root + hint, e);
+        "benchmark '" + b.name() + "': " + e + " in the cache " + root + hint, null);
   }
 
   private CacheLock lock(Benchmark b) throws IOException, InterruptedException {
@@ -208,7 +208,7 @@ public final class BenchmarkCache {
               + b.name()
               + "': the published file is not in the expected format: "
               + e.getMessage(),
-          e);
+          null);
     }
     try {
       if (b.rows() > 0 && converted.rows() != b.rows() && !pinnedBy.equals(CacheRecord.ACCEPTED)) {
@@ -295,8 +295,9 @@ public final class BenchmarkCache {
                         : "");
             case FAILED -> ": " + e.getMessage();
           };
+      // no cause: the command line prints the innermost message, which would lose the benchmark
       throw new BenchmarkUnavailableException(
-          "benchmark '" + b.name() + "': " + source.describe() + why, e);
+          "benchmark '" + b.name() + "': " + source.describe() + why, null);
     }
   }
 
