@@ -104,7 +104,8 @@ public final class EvalCommand {
             options.getBenchmarks(),
             options.getDataDir(),
             options.getSamples(),
-            EvalCommand::isFile);
+            EvalCommand::isFile,
+            PublishedBenchmarks.locator(options.getOffline(), System.err));
     if (sources.isEmpty()) {
       sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
     }

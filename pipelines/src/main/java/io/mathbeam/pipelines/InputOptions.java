@@ -15,18 +15,31 @@ public interface InputOptions extends PipelineOptions {
   void setProblems(String value);
 
   @Description(
-      "Benchmark names resolved as <dataDir>/<name>.jsonl, comma-separated, each with an optional"
-          + " K: aime24:64,math500:4. 'sample' is the built-in demo set. When neither --problems"
-          + " nor --benchmarks is given, the built-in set is used.")
+      "Benchmark names, comma-separated, each with an optional K: aime24:64,math500:4. A name is"
+          + " read from <dataDir>/<name>.jsonl (or .csv, .parquet) when there; 'sample' is the"
+          + " built-in demo set; the published benchmarks 'mathbeam datasets list' shows are"
+          + " fetched on first use into the cache ($MATHBEAM_DATA, default"
+          + " ~/.cache/mathbeam/datasets), pinned and checked. When neither --problems nor"
+          + " --benchmarks is given, the built-in set is used.")
   String getBenchmarks();
 
   void setBenchmarks(String value);
 
-  @Description("Directory holding <benchmark>.jsonl files; default $MATHBEAM_DATA.")
+  @Description(
+      "Directory holding <benchmark>.jsonl files; default $MATHBEAM_DATA. Its files win over the"
+          + " published benchmarks of the same name.")
   @Default.InstanceFactory(DataDirFactory.class)
   String getDataDir();
 
   void setDataDir(String value);
+
+  @Description(
+      "Never touch the network for benchmarks: a published benchmark that is not in the cache"
+          + " fails the run (prefetch with 'mathbeam datasets fetch NAME').")
+  @Default.Boolean(false)
+  boolean getOffline();
+
+  void setOffline(boolean value);
 
   @Description("Field holding the problem id; empty numbers the rows (row-<line>).")
   @Default.String("id")

@@ -24,6 +24,7 @@ public final class Main {
           "  regrade    grade a finished run's stored samples again and recompute its metrics",
           "  compare    compare two runs problem by problem; exit 1 when the candidate regressed",
           "  grade      grade a JSONL file of gold/pred pairs",
+          "  datasets   list the published benchmarks, fetch them into the cache (pinned, checked)",
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
           "  bench-regrade  regrade a synthetic run with each runner and a plain-Java floor",
@@ -105,6 +106,9 @@ public final class Main {
       }
       case "grade" -> {
         return new GradeCommand(out).run(rest);
+      }
+      case "datasets" -> {
+        return new DatasetsCommand(out, err, System.getenv()).run(rest);
       }
       case "bench-fleet" -> {
         return FleetBenchmark.main(rest, out);

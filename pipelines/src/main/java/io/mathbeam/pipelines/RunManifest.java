@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.datasets.CacheRecord;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
@@ -8,8 +9,10 @@ import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 /** The run manifest in metrics.json: what was evaluated, how, against what, and when. */
@@ -54,12 +57,15 @@ final class RunManifest {
     prompt.put("shuffle_choices", options.getShuffleChoices());
     var datasets = m.putArray("datasets");
     for (ProblemSource source : sources) {
-      datasets
-          .addObject()
-          .put("name", source.datasetId())
-          .put("path", source.path())
-          .put("samples_per_problem", source.samples())
-          .put("sha256", ProblemFiles.sha256(source));
+      ObjectNode d =
+          datasets
+              .addObject()
+              .put("name", source.datasetId())
+              .put("path", source.path())
+              .put("samples_per_problem", source.samples())
+              .put("sha256", ProblemFiles.sha256(source));
+      // a published benchmark from the cache: where its rows came from, at which revision
+      publishedSource(source).ifPresent(r -> d.set("published_source", r.toJson()));
     }
     ObjectNode config = m.putObject("config");
     config.put("max_in_flight_per_replica", options.getMaxInFlightPerReplica());
@@ -77,6 +83,13 @@ final class RunManifest {
     config.put("question_key", options.getQuestionKey());
     config.put("answer_key", options.getAnswerKey());
     return m;
+  }
+
+  private static Optional<CacheRecord> publishedSource(ProblemSource source) {
+    if (source.builtin() || source.path().contains("://")) {
+      return Optional.empty();
+    }
+    return CacheRecord.beside(Path.of(source.path()));
   }
 
   static String version() {

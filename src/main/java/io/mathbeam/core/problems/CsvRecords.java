@@ -6,18 +6,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Splits RFC 4180 CSV text into records, tracking the line each record starts on. */
-final class CsvRecords {
-  record Record(long line, List<String> fields, String raw, String error) {}
+public final class CsvRecords {
+  public record Record(long line, List<String> fields, String raw, String error) {}
 
   private final BufferedReader reader;
   private long nextLine = 1;
 
-  CsvRecords(BufferedReader reader) {
+  public CsvRecords(BufferedReader reader) {
     this.reader = reader;
   }
 
   /** The next record, or null at the end of input. */
-  Record next() throws IOException {
+  public Record next() throws IOException {
     String text = reader.readLine();
     if (text == null) {
       return null;

@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -17,8 +18,9 @@ import java.util.stream.Stream;
  * <p>{@code --benchmarks=aime24:64,math500:4} names {@code <dataDir>/<name>.jsonl} files, or {@code
  * <dataDir>/code/<name>.jsonl} for code benchmarks such as {@code humaneval} (or {@code .csv},
  * {@code .parquet}) with an optional per-benchmark K; a name that is a built-in set resolves
- * without a data directory. {@code --problems=a.jsonl,b.csv} takes any files; each file's base name
- * is its dataset id.
+ * without a data directory, and a name no data directory holds is looked up in the registry of
+ * published benchmarks ({@link BenchmarkLocator}), which fetches it into its cache. {@code
+ * --problems=a.jsonl,b.csv} takes any files; each file's base name is its dataset id.
  */
 public final class ProblemSelection {
   private ProblemSelection() {}
@@ -39,18 +41,36 @@ public final class ProblemSelection {
       String dataDir,
       int defaultSamples,
       Predicate<String> isFile) {
+    return resolve(problems, benchmarks, dataDir, defaultSamples, isFile, BenchmarkLocator.NONE);
+  }
+
+  /**
+   * As {@link #resolve(String, String, String, int, Predicate)}; a benchmark that neither the data
+   * directory nor the built-in sets hold is asked of {@code registry}.
+   */
+  public static List<ProblemSource> resolve(
+      String problems,
+      String benchmarks,
+      String dataDir,
+      int defaultSamples,
+      Predicate<String> isFile,
+      BenchmarkLocator registry) {
     List<ProblemSource> out = new ArrayList<>();
     for (String path : split(problems)) {
       out.add(new ProblemSource(path, datasetIdOf(path), defaultSamples, ProblemFormat.of(path)));
     }
     for (String item : split(benchmarks)) {
-      out.add(benchmark(item, dataDir, defaultSamples, isFile));
+      out.add(benchmark(item, dataDir, defaultSamples, isFile, registry));
     }
     return out;
   }
 
   private static ProblemSource benchmark(
-      String item, String dataDir, int defaultSamples, Predicate<String> isFile) {
+      String item,
+      String dataDir,
+      int defaultSamples,
+      Predicate<String> isFile,
+      BenchmarkLocator registry) {
     String name = item;
     int samples = defaultSamples;
     int colon = item.lastIndexOf(':');
@@ -64,30 +84,37 @@ public final class ProblemSelection {
             "--benchmarks: '" + item + "' should be name or name:K with K a positive integer");
       }
     }
-    if (dataDir == null || dataDir.isBlank()) {
-      if (BuiltinProblems.exists(name)) {
-        return BuiltinProblems.source(name, samples);
-      }
-      throw new IllegalArgumentException(
-          "--benchmarks="
-              + name
-              + " needs a data directory: pass --dataDir=DIR or set MATHBEAM_DATA"
-              + " (built-in sets: "
-              + BuiltinProblems.names()
-              + ")");
-    }
-    // code benchmarks (humaneval) sit in a code/ subfolder, apart from the math files
-    String root = dataDir.replaceAll("(.)/+$", "$1");
-    for (String dir : List.of(root, join(root, CODE_FOLDER))) {
-      for (String extension : List.of(".jsonl", ".csv", ".parquet")) {
-        String file = join(dir, name + extension);
-        if (isFile.test(file)) {
-          return new ProblemSource(file, name, samples, ProblemFormat.of(file));
+    boolean noDataDir = dataDir == null || dataDir.isBlank();
+    String root = noDataDir ? null : dataDir.replaceAll("(.)/+$", "$1");
+    if (!noDataDir) {
+      // code benchmarks (humaneval) sit in a code/ subfolder, apart from the math files
+      for (String dir : List.of(root, join(root, CODE_FOLDER))) {
+        for (String extension : List.of(".jsonl", ".csv", ".parquet")) {
+          String file = join(dir, name + extension);
+          if (isFile.test(file)) {
+            registry.check(name, file);
+            return new ProblemSource(file, name, samples, ProblemFormat.of(file));
+          }
         }
       }
     }
     if (BuiltinProblems.exists(name)) {
       return BuiltinProblems.source(name, samples);
+    }
+    Optional<String> published = registry.locate(name);
+    if (published.isPresent()) {
+      return new ProblemSource(published.get(), name, samples, ProblemFormat.of(published.get()));
+    }
+    if (noDataDir) {
+      throw new IllegalArgumentException(
+          "--benchmarks="
+              + name
+              + " is not a benchmark mathbeam knows ('mathbeam datasets list' shows them);"
+              + " for your own file pass --dataDir=DIR holding "
+              + name
+              + ".jsonl, or --problems=FILE (built-in sets: "
+              + BuiltinProblems.names()
+              + ")");
     }
     throw new IllegalArgumentException(
         "benchmark '"

@@ -83,4 +83,67 @@ public class ProblemSelectionTest {
     assertThrows(
         IllegalArgumentException.class, () -> ProblemSelection.resolve("a.txt", null, null, 1));
   }
+
+  /** A registry that knows one name and records what it was asked. */
+  private static final class OneBenchmark implements BenchmarkLocator {
+    final List<String> located = new java.util.ArrayList<>();
+    final List<String> checked = new java.util.ArrayList<>();
+
+    @Override
+    public java.util.Optional<String> locate(String name) {
+      located.add(name);
+      return name.equals("aime24")
+          ? java.util.Optional.of("/cache/aime24.jsonl")
+          : java.util.Optional.empty();
+    }
+
+    @Override
+    public void check(String name, String file) {
+      checked.add(file);
+    }
+  }
+
+  @Test
+  public void dataDirectoryFileWinsOverThePublishedBenchmarkAndIsChecked() {
+    OneBenchmark registry = new OneBenchmark();
+    String dir = SharedData.datasets().toString();
+    ProblemSource source =
+        ProblemSelection.resolve(
+                null, "aime24", dir, 4, p -> p.equals(dir + "/aime24.jsonl"), registry)
+            .get(0);
+    assertEquals(dir + "/aime24.jsonl", source.path());
+    assertEquals(List.of(), registry.located);
+    assertEquals(List.of(dir + "/aime24.jsonl"), registry.checked);
+  }
+
+  @Test
+  public void nameNoDataDirectoryHoldsIsFetchedThroughTheRegistry() {
+    OneBenchmark registry = new OneBenchmark();
+    ProblemSource withoutDir =
+        ProblemSelection.resolve(null, "aime24:8", null, 4, p -> false, registry).get(0);
+    assertEquals("/cache/aime24.jsonl", withoutDir.path());
+    assertEquals(8, withoutDir.samples());
+    ProblemSource notInDir =
+        ProblemSelection.resolve(null, "aime24", "/data", 4, p -> false, registry).get(0);
+    assertEquals("/cache/aime24.jsonl", notInDir.path());
+    assertEquals(ProblemFormat.JSONL, notInDir.format());
+  }
+
+  @Test
+  public void builtinSetIsNeverAskedOfTheRegistry() {
+    OneBenchmark registry = new OneBenchmark();
+    assertTrue(
+        ProblemSelection.resolve(null, "sample", null, 1, p -> false, registry).get(0).builtin());
+    assertEquals(List.of(), registry.located);
+  }
+
+  @Test
+  public void unknownNameWithoutDataDirectoryPointsAtTheList() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ProblemSelection.resolve(null, "aime99", null, 1, p -> false, new OneBenchmark()));
+    assertTrue(e.getMessage(), e.getMessage().contains("mathbeam datasets list"));
+  }
 }
