@@ -24,12 +24,14 @@ public final class Main {
           "  regrade    grade a finished run's stored samples again and recompute its metrics",
           "  compare    compare two runs problem by problem; exit 1 when the candidate regressed",
           "  grade      grade a JSONL file of gold/pred pairs",
+          "  reported   list the published results --reported=auto compares with",
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
           "  bench-regrade  regrade a synthetic run with each runner and a plain-Java floor",
           "  bench-code   the code sandbox: start cost, HumanEval executions/s per parallelism",
           "",
-          "'mathbeam <command> --help' lists a command's options.");
+          "'mathbeam <command> --help' lists a command's options; 'mathbeam --version' prints"
+              + " the versions.");
 
   private Main() {}
 
@@ -61,6 +63,10 @@ public final class Main {
     if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
       out.println(USAGE);
       return args.length == 0 ? 2 : 0;
+    }
+    if (args[0].equals("--version") || args[0].equals("version")) {
+      out.print(Versions.describe());
+      return 0;
     }
     String command = args[0];
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
@@ -105,6 +111,13 @@ public final class Main {
       }
       case "grade" -> {
         return new GradeCommand(out).run(rest);
+      }
+      case "reported" -> {
+        if (help) {
+          out.println(ReportedCommand.USAGE);
+          return 0;
+        }
+        return new ReportedCommand(out, err).run(rest);
       }
       case "bench-fleet" -> {
         return FleetBenchmark.main(rest, out);

@@ -127,4 +127,54 @@ public class MainTest {
     Exception wrapped = new RuntimeException("outer", new IllegalStateException("the real cause"));
     assertEquals("the real cause", Main.message(wrapped));
   }
+
+  @Test
+  public void reportedListShowsEachModelWithItsSourceSamplingAndValues() throws Exception {
+    assertEquals(0, run("reported", "list"));
+    String listed = printed();
+    for (String model :
+        List.of(
+            "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B",
+            "deepseek-ai/DeepSeek-R1-Distill-Llama-70B",
+            "Qwen/QwQ-32B")) {
+      assertTrue(model, listed.contains(model + "\n"));
+    }
+    assertTrue(listed, listed.contains("https://github.com/deepseek-ai/DeepSeek-R1"));
+    assertTrue(listed, listed.contains("sampling: temperature 0.6, top_p 0.95, max_tokens 32768"));
+    assertTrue(listed, listed.matches("(?s).*\n  aime24 +maj@64 +52\\.7% +64  cons@64\n.*"));
+  }
+
+  @Test
+  public void reportedListOfOneServedNameShowsItsEntryOnly() throws Exception {
+    assertEquals(0, run("reported", "list", "--model=deepseek-r1-distill-qwen-7b"));
+    assertTrue(printed(), printed().startsWith("deepseek-ai/DeepSeek-R1-Distill-Qwen-7B\n"));
+    assertTrue(printed(), !printed().contains("Qwen-1.5B"));
+    assertEquals(1, run("reported", "list", "--model=unknown-model"));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("no published results for 'unknown-model'"));
+  }
+
+  @Test
+  public void versionPrintsMathbeamGraderBeamAndFlinkVersions() throws Exception {
+    assertEquals(0, run("--version"));
+    String v = printed();
+    assertTrue(v, v.startsWith("mathbeam "));
+    assertTrue(v, v.contains("grader   mathbeam-grader/"));
+    assertTrue(v, v.matches("(?s).*\nBeam     2\\.\\d+\\.\\d+.*"));
+    assertTrue(v, v.matches("(?s).*\nFlink    1\\.\\d+\\.\\d+.*"));
+  }
+
+  @Test
+  public void aMistypedEvalOptionIsNamedWithTheNearestOne() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> run("eval", "--temprature=1.0"));
+    assertEquals("unknown option '--temprature' (did you mean '--temperature'?)", e.getMessage());
+  }
+
+  @Test
+  public void aMistypedRegradeOptionIsNamedWithTheNearestOne() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> run("regrade", "--inptu=/tmp/x"));
+    assertEquals("unknown option '--inptu' (did you mean '--input'?)", e.getMessage());
+  }
 }
