@@ -177,4 +177,31 @@ public class MainTest {
         assertThrows(IllegalArgumentException.class, () -> run("regrade", "--inptu=/tmp/x"));
     assertEquals("unknown option '--inptu' (did you mean '--input'?)", e.getMessage());
   }
+
+  @Test
+  public void everyCommandNamesAMistypedOptionWithTheNearestOne() throws Exception {
+    String[][] cases = {
+      {
+        "compare", "--baselne=a", "compare: unknown option '--baselne' (did you mean '--baseline'?)"
+      },
+      {"grade", "--inpt=a", "grade: unknown option '--inpt' (did you mean '--input'?)"},
+      {"bench-fleet", "--replica=2", "unknown option '--replica' (did you mean '--replicas'?)"},
+      {"bench-code", "--limt=2", "unknown option '--limt' (did you mean '--limit'?)"},
+    };
+    for (String[] c : cases) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> run(c[0], c[1]));
+      assertTrue(c[0] + ": " + e.getMessage(), e.getMessage().contains(c[2]));
+    }
+    assertEquals(2, run("bench-regrade", "--sampls=10"));
+    assertTrue(
+        printed(), printed().contains("unknown option '--sampls' (did you mean '--samples'?)"));
+    io.mathbeam.core.sim.SimUsageException sim =
+        assertThrows(
+            io.mathbeam.core.sim.SimUsageException.class,
+            () ->
+                io.mathbeam.core.sim.SimServerMain.launch(
+                    new String[] {"--replicsa=2"}, new PrintStream(out)));
+    assertEquals("unknown option '--replicsa' (did you mean '--replicas'?)", sim.getMessage());
+  }
 }
