@@ -5,7 +5,6 @@ import io.mathbeam.core.grading.GradeBenchmark;
 import io.mathbeam.core.sim.SimServerMain;
 import java.io.PrintStream;
 import java.util.Arrays;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * The {@code mathbeam} command line: {@code eval}, {@code regrade}, {@code serve-sim}, {@code
@@ -70,12 +69,13 @@ public final class Main {
     }
     String command = args[0];
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
-    boolean help = Arrays.asList(rest).contains("--help");
+    boolean helpAll = Arrays.asList(rest).contains(OptionsHelp.ALL);
+    boolean help = helpAll || Arrays.asList(rest).contains("--help");
     switch (command) {
       case "eval" -> {
         if (help) {
           out.println("usage: mathbeam eval [--option=value ...]\n");
-          PipelineOptionsFactory.printHelp(out, EvalOptions.class);
+          OptionsHelp.print(out, EvalOptions.class, helpAll);
           return 0;
         }
         new EvalCommand(out).run(rest);
@@ -84,7 +84,7 @@ public final class Main {
       case "regrade" -> {
         if (help) {
           out.println("usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]\n");
-          PipelineOptionsFactory.printHelp(out, RegradeOptions.class);
+          OptionsHelp.print(out, RegradeOptions.class, helpAll);
           return 0;
         }
         new RegradeCommand(out).run(rest);
@@ -96,7 +96,7 @@ public final class Main {
               "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for every"
                   + " model]\n\nA sweep file lists models (name, endpoints, model, sampling,"
                   + " benchmarks);\nsee docs/SWEEPS.md. The eval options:\n");
-          PipelineOptionsFactory.printHelp(out, EvalOptions.class);
+          OptionsHelp.print(out, EvalOptions.class, helpAll);
           return 0;
         }
         new SweepCommand(out).run(rest);

@@ -204,4 +204,22 @@ public class MainTest {
                     new String[] {"--replicsa=2"}, new PrintStream(out)));
     assertEquals("unknown option '--replicsa' (did you mean '--replicas'?)", sim.getMessage());
   }
+
+  @Test
+  public void evalHelpShowsDefaultsInWordsAndLeavesBeamsOptionsToHelpAll() throws Exception {
+    assertEquals(0, run("eval", "--help"));
+    String help = printed();
+    assertTrue(help, help.contains("--dataDir=<String>\n    Default: $MATHBEAM_DATA\n"));
+    assertTrue(help, help.contains("--apiKey=<String>\n    Default: $MATHBEAM_API_KEY\n"));
+    assertTrue(help, help.contains("--temperature=<double>\n    Default: 0.6\n"));
+    for (String internal :
+        List.of("Factory", "--appName", "--stableUniqueNames", "--jobName", "--userAgent")) {
+      assertTrue(internal, !help.contains(internal));
+    }
+    assertTrue(help, help.contains("--help=all"));
+    out.reset();
+    assertEquals(0, run("eval", "--help=all"));
+    assertTrue(printed(), printed().contains("--stableUniqueNames"));
+    assertTrue(printed(), printed().contains("Default: $MATHBEAM_DATA"));
+  }
 }
