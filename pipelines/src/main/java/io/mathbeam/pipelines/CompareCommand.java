@@ -67,7 +67,18 @@ final class CompareCommand {
         case "output" -> output = strip(kv[1]);
         default -> {
           if (!kv[0].startsWith("s3") && !kv[0].startsWith("aws")) {
-            throw new IllegalArgumentException("compare: unknown option " + arg);
+            throw new IllegalArgumentException(
+                "compare: "
+                    + KnownOptions.unknown(
+                        arg,
+                        List.of(
+                            "--baseline",
+                            "--candidate",
+                            "--gate",
+                            "--output",
+                            "--s3Endpoint",
+                            "--s3PathStyleAccess",
+                            "--awsRegion")));
           }
           storage.add(arg);
         }

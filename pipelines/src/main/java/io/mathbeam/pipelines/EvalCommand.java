@@ -16,9 +16,6 @@ import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
-import io.mathbeam.core.stats.ReportedValue;
-import io.mathbeam.core.stats.ReportedValues;
-import io.mathbeam.core.stats.ReportedValuesException;
 import io.mathbeam.pipelines.launch.LaunchedFleet;
 import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
@@ -75,6 +72,7 @@ public final class EvalCommand {
 
   /** The options of {@code args}; the runner and its defaults are set by {@link RunnerChoice}. */
   static EvalOptions parse(String[] args) {
+    KnownOptions.check(args, EvalOptions.class);
     EvalOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
     Storage.configure(options, List.of(args));
@@ -139,7 +137,7 @@ public final class EvalCommand {
         new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
     List<ProblemSource> sources = inputs.sources();
     // read before any request is sent: a typo in it must not cost a run
-    List<ReportedValue> reported = readReported(options.getReported());
+    ReportedRequest reported = ReportedRequest.of(options.getReported());
     // Local paths are made absolute: on a cluster, workers resolve relative ones against their own
     // working directory, which split a run between the client's and the TaskManagers' folders.
     String output =
@@ -428,7 +426,7 @@ public final class EvalCommand {
       ClientConfig client,
       String inputs,
       long totalSamples,
-      List<ReportedValue> reported,
+      ReportedRequest reported,
       SimulatedFleet fleet,
       LaunchedFleet launched,
       JudgeSetup.Judge judge)
@@ -493,20 +491,6 @@ public final class EvalCommand {
   /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
   static String absolute(String path) {
     return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
-  }
-
-  /** The published results of {@code --reported} (none when not given), from any file system. */
-  static List<ReportedValue> readReported(String file) throws ReportedValuesException {
-    if (file == null) {
-      return List.of();
-    }
-    String text;
-    try {
-      text = Storage.readString(file);
-    } catch (IOException e) {
-      throw new ReportedValuesException(file, 0, null, "cannot read: " + e, e);
-    }
-    return ReportedValues.parse(text, file);
   }
 
   private static boolean isFile(String location) {

@@ -99,7 +99,29 @@ final class FleetBenchmark {
         case "parallelism" -> bench.parallelism = Integer.parseInt(kv[1]);
         case "shards" -> bench.shards = Integer.parseInt(kv[1]);
         case "childJvmOpts" -> bench.childJvmOpts = kv[1];
-        default -> throw new IllegalArgumentException("bench-fleet: unknown option " + arg);
+        default ->
+            throw new IllegalArgumentException(
+                "bench-fleet: "
+                    + KnownOptions.unknown(
+                        arg,
+                        List.of(
+                            "--problems",
+                            "--samples",
+                            "--replicas",
+                            "--maxNumSeqs",
+                            "--timeScale",
+                            "--maxTokens",
+                            "--medianOutputTokens",
+                            "--slowReplicas",
+                            "--slowFactor",
+                            "--lengths",
+                            "--peer",
+                            "--baselineThreads",
+                            "--baselineSamples",
+                            "--runs",
+                            "--parallelism",
+                            "--shards",
+                            "--childJvmOpts")));
       }
     }
     bench.run(out);

@@ -5,6 +5,7 @@ import io.mathbeam.core.grading.Grader;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 
 /** {@code mathbeam grade --input=cases.jsonl --output=verdicts.jsonl}. */
 final class GradeCommand {
@@ -47,7 +48,11 @@ final class GradeCommand {
         case "--input" -> input = Paths.get(value);
         case "--output" -> output = Paths.get(value);
         default ->
-            throw new IllegalArgumentException("grade: unknown option " + arg + "\n" + USAGE);
+            throw new IllegalArgumentException(
+                "grade: "
+                    + KnownOptions.unknown(name, List.of("--input", "--output"))
+                    + "\n"
+                    + USAGE);
       }
     }
     if (input == null || output == null) {

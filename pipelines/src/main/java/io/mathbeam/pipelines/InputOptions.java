@@ -74,7 +74,12 @@ public interface InputOptions extends PipelineOptions {
   void setMaxRejectedFraction(double value);
 
   /** {@code $MATHBEAM_DATA}, or null. */
-  class DataDirFactory implements DefaultValueFactory<String> {
+  class DataDirFactory implements DefaultValueFactory<String>, DescribedDefault {
+    @Override
+    public String describeDefault() {
+      return "$MATHBEAM_DATA";
+    }
+
     @Override
     public String create(PipelineOptions options) {
       return System.getenv("MATHBEAM_DATA");

@@ -5,7 +5,6 @@ import io.mathbeam.core.grading.GradeBenchmark;
 import io.mathbeam.core.sim.SimServerMain;
 import java.io.PrintStream;
 import java.util.Arrays;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * The {@code mathbeam} command line: {@code eval}, {@code regrade}, {@code serve-sim}, {@code
@@ -25,12 +24,14 @@ public final class Main {
           "  compare    compare two runs problem by problem; exit 1 when the candidate regressed",
           "  grade      grade a JSONL file of gold/pred pairs",
           "  datasets   list the published benchmarks, fetch them into the cache (pinned, checked)",
+          "  reported   list the published results --reported=auto compares with",
           "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
           "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
           "  bench-regrade  regrade a synthetic run with each runner and a plain-Java floor",
           "  bench-code   the code sandbox: start cost, HumanEval executions/s per parallelism",
           "",
-          "'mathbeam <command> --help' lists a command's options.");
+          "'mathbeam <command> --help' lists a command's options; 'mathbeam --version' prints"
+              + " the versions.");
 
   private Main() {}
 
@@ -63,14 +64,19 @@ public final class Main {
       out.println(USAGE);
       return args.length == 0 ? 2 : 0;
     }
+    if (args[0].equals("--version") || args[0].equals("version")) {
+      out.print(Versions.describe());
+      return 0;
+    }
     String command = args[0];
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
-    boolean help = Arrays.asList(rest).contains("--help");
+    boolean helpAll = Arrays.asList(rest).contains(OptionsHelp.ALL);
+    boolean help = helpAll || Arrays.asList(rest).contains("--help");
     switch (command) {
       case "eval" -> {
         if (help) {
           out.println("usage: mathbeam eval [--option=value ...]\n");
-          PipelineOptionsFactory.printHelp(out, EvalOptions.class);
+          OptionsHelp.print(out, EvalOptions.class, helpAll);
           return 0;
         }
         new EvalCommand(out).run(rest);
@@ -79,7 +85,7 @@ public final class Main {
       case "regrade" -> {
         if (help) {
           out.println("usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]\n");
-          PipelineOptionsFactory.printHelp(out, RegradeOptions.class);
+          OptionsHelp.print(out, RegradeOptions.class, helpAll);
           return 0;
         }
         new RegradeCommand(out).run(rest);
@@ -91,7 +97,7 @@ public final class Main {
               "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for every"
                   + " model]\n\nA sweep file lists models (name, endpoints, model, sampling,"
                   + " benchmarks);\nsee docs/SWEEPS.md. The eval options:\n");
-          PipelineOptionsFactory.printHelp(out, EvalOptions.class);
+          OptionsHelp.print(out, EvalOptions.class, helpAll);
           return 0;
         }
         new SweepCommand(out).run(rest);
@@ -109,6 +115,13 @@ public final class Main {
       }
       case "datasets" -> {
         return new DatasetsCommand(out, err, System.getenv()).run(rest);
+      }
+      case "reported" -> {
+        if (help) {
+          out.println(ReportedCommand.USAGE);
+          return 0;
+        }
+        return new ReportedCommand(out, err).run(rest);
       }
       case "bench-fleet" -> {
         return FleetBenchmark.main(rest, out);

@@ -10,17 +10,17 @@ import io.mathbeam.core.problems.ProblemSink;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.problems.RejectedRow;
 import io.mathbeam.core.problems.RowParser;
+import io.mathbeam.pipelines.storage.LocalPaths;
+import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.Channels;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import org.apache.beam.sdk.io.FileSystems;
 
 /**
  * Driver-side access to the input files: content hashes for the manifest, problems for the
@@ -33,8 +33,8 @@ final class ProblemFiles {
     if (source.builtin()) {
       return BuiltinProblems.open(source.path().substring(ProblemSource.BUILTIN_PREFIX.length()));
     }
-    return Channels.newInputStream(
-        FileSystems.open(FileSystems.matchSingleFileSpec(source.path()).resourceId()));
+    LocalPaths.requireExists(source.path(), "problem file");
+    return Storage.open(source.path());
   }
 
   static String sha256(ProblemSource source) throws IOException {
@@ -52,6 +52,7 @@ final class ProblemFiles {
 
   /** The rows of a Parquet source, from its footer. */
   static long parquetRows(ProblemSource source) throws IOException {
+    LocalPaths.requireExists(source.path(), "problem file");
     return ParquetRecords.count(source.path());
   }
 

@@ -35,7 +35,12 @@ final class RegradeBenchmarkArgs {
       String name = arg.substring(2, eq);
       if (!known.contains(name)) {
         throw new IllegalArgumentException(
-            command + ": unknown option --" + name + "; options: " + known);
+            command
+                + ": "
+                + KnownOptions.unknown(
+                    "--" + name, known.stream().map(k -> "--" + k).sorted().toList())
+                + "; options: "
+                + known);
       }
       values.put(name, arg.substring(eq + 1));
     }

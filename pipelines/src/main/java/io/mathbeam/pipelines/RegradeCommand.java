@@ -8,7 +8,6 @@ import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.RegradeChangesTable;
 import io.mathbeam.core.stats.DatasetMetrics;
-import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.ComputeMetrics;
 import io.mathbeam.transforms.GradeStoredSamples;
@@ -56,6 +55,7 @@ final class RegradeCommand {
 
   EvalResult run(String[] args) throws Exception {
     PipelineOptionsFactory.register(RegradeOptions.class);
+    KnownOptions.check(args, RegradeOptions.class);
     RegradeOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(RegradeOptions.class);
     Storage.configure(options, List.of(args));
@@ -70,7 +70,7 @@ final class RegradeCommand {
       throw new IllegalArgumentException(
           "regrade: --output must be a new directory, not the input run " + input);
     }
-    List<ReportedValue> reported = EvalCommand.readReported(options.getReported());
+    ReportedRequest reported = ReportedRequest.of(options.getReported());
     JsonNode oldMetrics = readMetrics(input);
     ObjectNode manifest = ((ObjectNode) oldMetrics.path("manifest")).deepCopy();
     Map<String, Integer> samplesPerProblem = new HashMap<>();

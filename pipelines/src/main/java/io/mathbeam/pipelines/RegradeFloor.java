@@ -258,7 +258,7 @@ final class RegradeFloor {
         started,
         finished,
         RunCounters.of(counterValues),
-        List.of(),
+        ReportedRequest.NONE,
         null,
         new PrintStream(OutputStream.nullOutputStream()));
     return new RegradeFloorResult(

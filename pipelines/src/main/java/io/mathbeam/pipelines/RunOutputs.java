@@ -2,9 +2,11 @@ package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.published.PublishedResults;
 import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.report.JudgeTable;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.PublishedTable;
 import io.mathbeam.core.report.ReportedTable;
 import io.mathbeam.core.report.StandardErrorTable;
 import io.mathbeam.core.report.SummaryTable;
@@ -90,7 +92,7 @@ final class RunOutputs {
       Instant started,
       Instant finished,
       RunCounters counters,
-      List<ReportedValue> reported,
+      ReportedRequest reported,
       String historyDir,
       PrintStream out)
       throws IOException {
@@ -113,7 +115,7 @@ final class RunOutputs {
       Instant started,
       Instant finished,
       RunCounters counters,
-      List<ReportedValue> reported,
+      ReportedRequest reported,
       String historyDir,
       ObjectNode manifestUpdates,
       PrintStream out)
@@ -134,10 +136,14 @@ final class RunOutputs {
     List<ProblemVotes> votes = RunStatistics.votes(outputDir);
     BootstrapReport uncertainty =
         RunStatistics.annotate(root, votes, ClusteredBootstrap.DEFAULT_SEED);
+    ReportedRequest.Baseline baseline = reported.resolve(manifest, PublishedResults.builtin());
     List<ComparisonRow> comparison = List.of();
-    if (!reported.isEmpty() && uncertainty != null) {
-      comparison = ReportedComparison.compare(withReportScopes(reported), uncertainty);
+    if (!baseline.values().isEmpty() && uncertainty != null) {
+      comparison = ReportedComparison.compare(withReportScopes(baseline.values()), uncertainty);
       root.set("reported_comparison", ReportedTable.toJson(comparison));
+      if (baseline.model() != null) {
+        root.set("reported_source", baseline.sourceJson());
+      }
     }
     try (OutputStream os =
         Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
@@ -167,11 +173,7 @@ final class RunOutputs {
       out.println();
       out.print(judge);
     }
-    if (!comparison.isEmpty()) {
-      out.println();
-      out.println("Reported vs reproduced:");
-      out.print(ReportedTable.format(comparison));
-    }
+    printComparison(baseline, comparison, out);
     out.println();
     String outputs = "report.html, metrics.json, samples/, problems/, rejected/";
     if (manifest.has(REGRADE_CHANGES)) {
@@ -179,6 +181,26 @@ final class RunOutputs {
     }
     out.println("Outputs in " + outputDir + ": " + outputs);
     return new EvalResult(outputDir, metrics, summary);
+  }
+
+  private static void printComparison(
+      ReportedRequest.Baseline baseline, List<ComparisonRow> comparison, PrintStream out) {
+    if (!baseline.note().isEmpty()) {
+      out.println();
+      out.println(baseline.note());
+    }
+    if (comparison.isEmpty()) {
+      return;
+    }
+    out.println();
+    if (baseline.model() == null) {
+      out.println("Reported vs reproduced:");
+      out.print(ReportedTable.format(comparison));
+      return;
+    }
+    out.print(PublishedTable.heading(baseline.model()));
+    out.print(ReportedTable.format(comparison, false));
+    out.print(PublishedTable.samplingWarning(baseline.samplingDifferences()));
   }
 
   /** A JSON file of a run directory (any Beam file system). */

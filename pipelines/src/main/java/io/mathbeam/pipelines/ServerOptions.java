@@ -152,7 +152,12 @@ public interface ServerOptions extends PipelineOptions {
   void setSimTimeScale(double value);
 
   /** {@code $MATHBEAM_API_KEY}, or null. */
-  class ApiKeyFactory implements DefaultValueFactory<String> {
+  class ApiKeyFactory implements DefaultValueFactory<String>, DescribedDefault {
+    @Override
+    public String describeDefault() {
+      return "$MATHBEAM_API_KEY";
+    }
+
     @Override
     public String create(PipelineOptions options) {
       return System.getenv("MATHBEAM_API_KEY");

@@ -3,6 +3,7 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mathbeam.core.text.NearestName;
 import io.mathbeam.pipelines.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -34,6 +35,11 @@ import java.util.regex.Pattern;
  */
 record SweepFile(List<Entry> models) {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+  private static final List<String> TOP_KEYS = List.of("models", "benchmarks");
+  private static final List<String> MODEL_KEYS =
+      List.of("name", "endpoints", "model", "sampling", "benchmarks", "api");
+  private static final List<String> SAMPLING_KEYS =
+      List.of("temperature", "top_p", "top_k", "min_p", "max_tokens", "seed");
   private static final Map<String, String> SAMPLING =
       Map.of(
           "temperature", "temperature",
@@ -68,8 +74,9 @@ record SweepFile(List<Entry> models) {
     }
     for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
       String field = it.next();
-      if (!Set.of("models", "benchmarks").contains(field)) {
-        throw new IllegalArgumentException(source + ": unknown field '" + field + "'");
+      if (!TOP_KEYS.contains(field)) {
+        throw new IllegalArgumentException(
+            source + ": unknown key '" + field + "'" + NearestName.hint(field, TOP_KEYS));
       }
     }
     JsonNode models = root.path("models");
@@ -87,9 +94,9 @@ record SweepFile(List<Entry> models) {
       }
       for (Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
         String field = it.next();
-        if (!Set.of("name", "endpoints", "model", "sampling", "benchmarks", "api")
-            .contains(field)) {
-          throw new IllegalArgumentException(where + ": unknown field '" + field + "'");
+        if (!MODEL_KEYS.contains(field)) {
+          throw new IllegalArgumentException(
+              where + ": unknown key '" + field + "'" + NearestName.hint(field, MODEL_KEYS));
         }
       }
       String modelName = m.path("name").asText("");
@@ -129,13 +136,19 @@ record SweepFile(List<Entry> models) {
       for (Iterator<Map.Entry<String, JsonNode>> it = sampling.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
         String option = SAMPLING.get(e.getKey());
-        if (option == null || !e.getValue().isNumber()) {
+        if (option == null) {
           throw new IllegalArgumentException(
               where
-                  + ".sampling."
+                  + ".sampling: unknown key '"
                   + e.getKey()
-                  + ": expected a number for one of "
-                  + SAMPLING.keySet());
+                  + "'"
+                  + NearestName.hint(e.getKey(), SAMPLING_KEYS)
+                  + "; known: "
+                  + SAMPLING_KEYS);
+        }
+        if (!e.getValue().isNumber()) {
+          throw new IllegalArgumentException(
+              where + ".sampling." + e.getKey() + ": expected a number, got " + e.getValue());
         }
         args.add("--" + option + "=" + e.getValue().asText());
       }

@@ -127,4 +127,99 @@ public class MainTest {
     Exception wrapped = new RuntimeException("outer", new IllegalStateException("the real cause"));
     assertEquals("the real cause", Main.message(wrapped));
   }
+
+  @Test
+  public void reportedListShowsEachModelWithItsSourceSamplingAndValues() throws Exception {
+    assertEquals(0, run("reported", "list"));
+    String listed = printed();
+    for (String model :
+        List.of(
+            "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B",
+            "deepseek-ai/DeepSeek-R1-Distill-Llama-70B",
+            "Qwen/QwQ-32B")) {
+      assertTrue(model, listed.contains(model + "\n"));
+    }
+    assertTrue(listed, listed.contains("https://github.com/deepseek-ai/DeepSeek-R1"));
+    assertTrue(listed, listed.contains("sampling: temperature 0.6, top_p 0.95, max_tokens 32768"));
+    assertTrue(listed, listed.matches("(?s).*\n  aime24 +maj@64 +52\\.7% +64  cons@64\n.*"));
+  }
+
+  @Test
+  public void reportedListOfOneServedNameShowsItsEntryOnly() throws Exception {
+    assertEquals(0, run("reported", "list", "--model=deepseek-r1-distill-qwen-7b"));
+    assertTrue(printed(), printed().startsWith("deepseek-ai/DeepSeek-R1-Distill-Qwen-7B\n"));
+    assertTrue(printed(), !printed().contains("Qwen-1.5B"));
+    assertEquals(1, run("reported", "list", "--model=unknown-model"));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("no published results for 'unknown-model'"));
+  }
+
+  @Test
+  public void versionPrintsMathbeamGraderBeamAndFlinkVersions() throws Exception {
+    assertEquals(0, run("--version"));
+    String v = printed();
+    assertTrue(v, v.startsWith("mathbeam "));
+    assertTrue(v, v.contains("grader   mathbeam-grader/"));
+    assertTrue(v, v.matches("(?s).*\nBeam     2\\.\\d+\\.\\d+.*"));
+    assertTrue(v, v.matches("(?s).*\nFlink    1\\.\\d+\\.\\d+.*"));
+  }
+
+  @Test
+  public void aMistypedEvalOptionIsNamedWithTheNearestOne() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> run("eval", "--temprature=1.0"));
+    assertEquals("unknown option '--temprature' (did you mean '--temperature'?)", e.getMessage());
+  }
+
+  @Test
+  public void aMistypedRegradeOptionIsNamedWithTheNearestOne() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> run("regrade", "--inptu=/tmp/x"));
+    assertEquals("unknown option '--inptu' (did you mean '--input'?)", e.getMessage());
+  }
+
+  @Test
+  public void everyCommandNamesAMistypedOptionWithTheNearestOne() throws Exception {
+    String[][] cases = {
+      {
+        "compare", "--baselne=a", "compare: unknown option '--baselne' (did you mean '--baseline'?)"
+      },
+      {"grade", "--inpt=a", "grade: unknown option '--inpt' (did you mean '--input'?)"},
+      {"bench-fleet", "--replica=2", "unknown option '--replica' (did you mean '--replicas'?)"},
+      {"bench-code", "--limt=2", "unknown option '--limt' (did you mean '--limit'?)"},
+    };
+    for (String[] c : cases) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> run(c[0], c[1]));
+      assertTrue(c[0] + ": " + e.getMessage(), e.getMessage().contains(c[2]));
+    }
+    assertEquals(2, run("bench-regrade", "--sampls=10"));
+    assertTrue(
+        printed(), printed().contains("unknown option '--sampls' (did you mean '--samples'?)"));
+    io.mathbeam.core.sim.SimUsageException sim =
+        assertThrows(
+            io.mathbeam.core.sim.SimUsageException.class,
+            () ->
+                io.mathbeam.core.sim.SimServerMain.launch(
+                    new String[] {"--replicsa=2"}, new PrintStream(out)));
+    assertEquals("unknown option '--replicsa' (did you mean '--replicas'?)", sim.getMessage());
+  }
+
+  @Test
+  public void evalHelpShowsDefaultsInWordsAndLeavesBeamsOptionsToHelpAll() throws Exception {
+    assertEquals(0, run("eval", "--help"));
+    String help = printed();
+    assertTrue(help, help.contains("--dataDir=<String>\n    Default: $MATHBEAM_DATA\n"));
+    assertTrue(help, help.contains("--apiKey=<String>\n    Default: $MATHBEAM_API_KEY\n"));
+    assertTrue(help, help.contains("--temperature=<double>\n    Default: 0.6\n"));
+    for (String internal :
+        List.of("Factory", "--appName", "--stableUniqueNames", "--jobName", "--userAgent")) {
+      assertTrue(internal, !help.contains(internal));
+    }
+    assertTrue(help, help.contains("--help=all"));
+    out.reset();
+    assertEquals(0, run("eval", "--help=all"));
+    assertTrue(printed(), printed().contains("--stableUniqueNames"));
+    assertTrue(printed(), printed().contains("Default: $MATHBEAM_DATA"));
+  }
 }

@@ -126,7 +126,30 @@ public class SweepCommandTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
-    assertTrue(e.getMessage(), e.getMessage().contains("bad.yaml: models[0].sampling.temprature"));
+    assertTrue(
+        e.getMessage(),
+        e.getMessage()
+            .endsWith(
+                "bad.yaml: models[0].sampling: unknown key 'temprature' (did you mean"
+                    + " 'temperature'?); known: [temperature, top_p, top_k, min_p, max_tokens,"
+                    + " seed]"));
+    Files.writeString(
+        sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {top_p: high}\n");
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
+    assertTrue(
+        e.getMessage(),
+        e.getMessage().endsWith("models[0].sampling.top_p: expected a number, got \"high\""));
+    Files.writeString(sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    endpiont: [x]\n");
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
+    assertTrue(
+        e.getMessage(),
+        e.getMessage().endsWith("models[0]: unknown key 'endpiont' (did you mean 'endpoints'?)"));
     Files.writeString(sweep, "models:\n  - name: a b\n");
     e =
         assertThrows(

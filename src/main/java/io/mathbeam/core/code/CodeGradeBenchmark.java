@@ -8,6 +8,7 @@ import io.mathbeam.core.problems.RejectedRow;
 import io.mathbeam.core.problems.RowParser;
 import io.mathbeam.core.sandbox.Sandbox;
 import io.mathbeam.core.sandbox.SandboxConfig;
+import io.mathbeam.core.text.NearestName;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -55,8 +56,14 @@ public final class CodeGradeBenchmark {
       } else if (arg.startsWith("--parallelism=")) {
         cores = Integer.parseInt(value(arg));
       } else {
+        String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
         throw new IllegalArgumentException(
-            "unknown flag " + arg + " (--humaneval=FILE --limit=N --bare-runs=N --parallelism=N)");
+            "unknown option '"
+                + name
+                + "'"
+                + NearestName.hint(
+                    name, List.of("--humaneval", "--limit", "--bare-runs", "--parallelism"))
+                + " (--humaneval=FILE --limit=N --bare-runs=N --parallelism=N)");
       }
     }
     List<Problem> problems = humanEval(file);

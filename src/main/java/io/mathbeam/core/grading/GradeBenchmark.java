@@ -1,6 +1,7 @@
 package io.mathbeam.core.grading;
 
 import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.text.NearestName;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -169,7 +170,14 @@ public final class GradeBenchmark {
         } else if (arg.startsWith("--work-budget=")) {
           workBudget = Long.parseLong(value);
         } else {
-          throw new IllegalArgumentException("unknown argument " + arg);
+          String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+          throw new IllegalArgumentException(
+              "unknown option '"
+                  + name
+                  + "'"
+                  + NearestName.hint(
+                      name,
+                      List.of("--input", "--warmup", "--rounds", "--threads", "--work-budget")));
         }
       }
       if (warmup < 0 || rounds < 1 || threads < 1 || workBudget < 1) {

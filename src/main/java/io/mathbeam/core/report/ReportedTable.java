@@ -36,43 +36,54 @@ public final class ReportedTable {
   }
 
   public static String format(List<ComparisonRow> rows) {
+    return format(rows, true);
+  }
+
+  /**
+   * @param withSource whether each row names its source (not when a heading names the one source)
+   */
+  public static String format(List<ComparisonRow> rows, boolean withSource) {
     StringBuilder out = new StringBuilder();
     out.append(
         String.format(
-            Locale.ROOT,
-            "%-14s %-8s %9s %8s %16s %8s  %-12s %s%n",
-            "Dataset",
-            "Metric",
-            "Reported",
-            "Ours",
-            "Ours 95% CI",
-            "Delta",
-            "Verdict",
-            "Source"));
+                Locale.ROOT,
+                "%-14s %-8s %9s %8s %16s %8s  %-12s %s",
+                "Dataset",
+                "Metric",
+                "Reported",
+                "Ours",
+                "Ours 95% CI",
+                "Delta",
+                "Verdict",
+                withSource ? "Source" : "")
+            .stripTrailing());
+    out.append(System.lineSeparator());
     for (ComparisonRow row : rows) {
       MetricInterval ours = row.ours();
       out.append(
           String.format(
-              Locale.ROOT,
-              "%-14s %-8s %8.1f%% %8s %16s %8s  %-12s %s%n",
-              row.reported().dataset(),
-              row.reported().metric(),
-              100 * row.reported().value(),
-              ours == null ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * ours.point()),
-              ours == null
-                  ? "-"
-                  : String.format(
-                      Locale.ROOT, "[%.1f, %.1f]", 100 * ours.lower(), 100 * ours.upper()),
-              ours == null
-                  ? "-"
-                  : String.format(
-                      Locale.ROOT, "%+.1f", 100 * (ours.point() - row.reported().value())),
-              switch (row.status()) {
-                case INSIDE_CI -> "inside CI";
-                case OUTSIDE_CI -> "OUTSIDE CI";
-                case NOT_COMPUTED -> "not computed";
-              },
-              row.reported().source()));
+                  Locale.ROOT,
+                  "%-14s %-8s %8.1f%% %8s %16s %8s  %-12s %s",
+                  row.reported().dataset(),
+                  row.reported().metric(),
+                  100 * row.reported().value(),
+                  ours == null ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * ours.point()),
+                  ours == null
+                      ? "-"
+                      : String.format(
+                          Locale.ROOT, "[%.1f, %.1f]", 100 * ours.lower(), 100 * ours.upper()),
+                  ours == null
+                      ? "-"
+                      : String.format(
+                          Locale.ROOT, "%+.1f", 100 * (ours.point() - row.reported().value())),
+                  switch (row.status()) {
+                    case INSIDE_CI -> "inside CI";
+                    case OUTSIDE_CI -> "OUTSIDE CI";
+                    case NOT_COMPUTED -> "not computed";
+                  },
+                  withSource ? row.reported().source() : "")
+              .stripTrailing());
+      out.append(System.lineSeparator());
     }
     return out.toString();
   }

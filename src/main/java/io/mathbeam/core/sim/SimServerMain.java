@@ -1,5 +1,6 @@
 package io.mathbeam.core.sim;
 
+import io.mathbeam.core.text.NearestName;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -98,6 +99,38 @@ public final class SimServerMain {
    *
    * @throws SimUsageException on an unknown or malformed flag
    */
+  /** Every flag, for the hint at a mistyped one. */
+  private static final List<String> FLAGS =
+      List.of(
+          "replicas",
+          "basePort",
+          "host",
+          "timeScale",
+          "maxNumSeqs",
+          "medianOutputTokens",
+          "outputLengths",
+          "slowReplicas",
+          "slowFactor",
+          "requestLog",
+          "answers",
+          "skill",
+          "errorRate",
+          "resetRate",
+          "slowBodyRate",
+          "streamStallRate",
+          "streamDropRate",
+          "streamErrorRate",
+          "faultSeed",
+          "reasoningField",
+          "errorShape",
+          "model",
+          "maxModelLen",
+          "tir",
+          "apiKey",
+          "judge",
+          "judgeLenientRate",
+          "judgeMalformedRate");
+
   public static SimulatedFleet launch(String[] args, PrintStream out) {
     SimConfig.Builder builder = SimConfig.builder();
     JudgeFlags judge = new JudgeFlags();
@@ -255,7 +288,11 @@ public final class SimServerMain {
         b.apiKey(value.isEmpty() ? null : value);
         break;
       default:
-        throw new SimUsageException("unknown flag --" + name);
+        throw new SimUsageException(
+            "unknown option '--"
+                + name
+                + "'"
+                + NearestName.hint("--" + name, FLAGS.stream().map(f -> "--" + f).toList()));
     }
   }
 

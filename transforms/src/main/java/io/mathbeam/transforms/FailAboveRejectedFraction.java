@@ -19,7 +19,9 @@ import org.apache.beam.sdk.values.TypeDescriptors;
 /**
  * Passes the problems on only when the rejected rows are at most {@code maxFraction} of all rows;
  * otherwise fails the pipeline with the first rejections in the message. Problems wait for the
- * counts (side inputs), so no request is sent for a run that is going to fail.
+ * counts (side inputs), so no request is sent for a run that is going to fail. An input without a
+ * single valid problem fails whatever the fraction: the check on the problems never runs when there
+ * are none, so the count of accepted rows is checked on its own.
  */
 public final class FailAboveRejectedFraction
     extends PTransform<PCollectionTuple, PCollection<Problem>> {
@@ -42,8 +44,8 @@ public final class FailAboveRejectedFraction
   public PCollection<Problem> expand(PCollectionTuple input) {
     PCollection<Problem> problems = input.get(ReadProblems.PROBLEMS);
     PCollection<RejectedRow> rejected = input.get(ReadProblems.REJECTED);
-    PCollectionView<Long> accepted =
-        problems.apply("CountAccepted", Count.globally()).apply("AcceptedView", View.asSingleton());
+    PCollection<Long> acceptedCount = problems.apply("CountAccepted", Count.globally());
+    PCollectionView<Long> accepted = acceptedCount.apply("AcceptedView", View.asSingleton());
     PCollectionView<Long> rejectedCount =
         rejected.apply("CountRejected", Count.globally()).apply("RejectedView", View.asSingleton());
     PCollectionView<List<String>> firstRejections =
@@ -53,6 +55,10 @@ public final class FailAboveRejectedFraction
             .setCoder(StringUtf8Coder.of())
             .apply("FirstRejections", Top.smallest(SHOWN))
             .apply("RejectionsView", View.asSingleton());
+    acceptedCount.apply(
+        "CheckAnyAccepted",
+        ParDo.of(new CheckAnyAcceptedFn(rejectedCount, firstRejections))
+            .withSideInputs(rejectedCount, firstRejections));
     return problems
         .apply(
             "CheckFraction",
@@ -94,6 +100,31 @@ public final class FailAboveRejectedFraction
                 String.join("\n  ", c.sideInput(first))));
       }
       c.output(c.element());
+    }
+  }
+
+  /** Fails when the count of accepted rows it is given is 0. */
+  static final class CheckAnyAcceptedFn extends DoFn<Long, Void> {
+    private final PCollectionView<Long> rejected;
+    private final PCollectionView<List<String>> first;
+
+    CheckAnyAcceptedFn(PCollectionView<Long> rejected, PCollectionView<List<String>> first) {
+      this.rejected = rejected;
+      this.first = first;
+    }
+
+    @ProcessElement
+    public void process(ProcessContext c) {
+      if (c.element() > 0) {
+        return;
+      }
+      long bad = c.sideInput(rejected);
+      throw new RejectedRowsException(
+          bad == 0
+              ? "the input holds no problem rows"
+              : String.format(
+                  "no valid problem: all %d input rows were rejected; first:%n  %s",
+                  bad, String.join("\n  ", c.sideInput(first))));
     }
   }
 

@@ -165,6 +165,31 @@ public class ReadProblemsTest {
     pipeline.run().waitUntilFinish();
   }
 
+  @Test
+  public void failsARunWithoutAValidProblemWhateverTheFraction() throws Exception {
+    // a code benchmark's schema: no row has the question field
+    StringBuilder rows = new StringBuilder();
+    for (int i = 0; i < 12; i++) {
+      rows.append("{\"id\":\"t").append(i).append("\",\"prompt\":\"def f():\"}\n");
+    }
+    ProblemSource jsonl = write("code.jsonl", rows.toString());
+    Pipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(false);
+    p.apply(ReadProblems.from(List.of(jsonl))).apply(FailAboveRejectedFraction.of(1.0));
+    Exception e = assertThrows(Exception.class, () -> p.run().waitUntilFinish());
+    String message = rootMessage(e);
+    assertTrue(message, message.contains("no valid problem: all 12 input rows were rejected"));
+    assertTrue(message, message.contains("code.jsonl:1: field 'problem': missing"));
+  }
+
+  @Test
+  public void failsARunOfAnEmptyFile() throws Exception {
+    ProblemSource jsonl = write("empty.jsonl", "");
+    Pipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(false);
+    p.apply(ReadProblems.from(List.of(jsonl))).apply(FailAboveRejectedFraction.of(1.0));
+    Exception e = assertThrows(Exception.class, () -> p.run().waitUntilFinish());
+    assertTrue(rootMessage(e), rootMessage(e).contains("the input holds no problem rows"));
+  }
+
   static String rootMessage(Throwable e) {
     StringBuilder all = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause()) {

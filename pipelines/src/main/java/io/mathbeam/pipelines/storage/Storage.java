@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.List;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.aws2.options.AwsOptions;
@@ -81,6 +82,10 @@ public final class Storage {
 
   /** Whether {@code location} names an existing file. */
   public static boolean exists(String location) throws IOException {
+    if (LocalPaths.isPlainLocal(location)) {
+      // never Beam's match: for a missing path it walks the tree under the first existing parent
+      return Files.exists(LocalPaths.path(location));
+    }
     MatchResult match = FileSystems.match(List.of(location), EmptyMatchTreatment.ALLOW).get(0);
     return match.status() == MatchResult.Status.OK && !match.metadata().isEmpty();
   }
@@ -91,6 +96,7 @@ public final class Storage {
    * @throws FileNotFoundException when there is none
    */
   public static InputStream open(String location) throws IOException {
+    LocalPaths.requireExists(location, "file");
     return Channels.newInputStream(
         FileSystems.open(FileSystems.matchSingleFileSpec(location).resourceId()));
   }

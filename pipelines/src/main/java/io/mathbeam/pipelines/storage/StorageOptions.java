@@ -27,7 +27,13 @@ public interface StorageOptions extends PipelineOptions {
   void setS3PathStyleAccess(boolean value);
 
   /** Path-style access for a custom endpoint, virtual-hosted style for AWS. */
-  class PathStyleWhenEndpoint implements DefaultValueFactory<Boolean> {
+  class PathStyleWhenEndpoint
+      implements DefaultValueFactory<Boolean>, io.mathbeam.pipelines.DescribedDefault {
+    @Override
+    public String describeDefault() {
+      return "true with --s3Endpoint, else false";
+    }
+
     @Override
     public Boolean create(PipelineOptions options) {
       return options.as(StorageOptions.class).getS3Endpoint() != null;
