@@ -135,10 +135,30 @@ public class FleetFiguresTest {
             answered(1, 5, 60, "a", 6, 1, 20),
             answered(1, 5, 60, "b", 5, 1, 20));
     FleetFigures figures = FleetFigures.of(log, fleet(0, 2), 4);
-    // seeds 5 and 6 of "a" (one n=2 request), 6 again, and 5 of "b"
-    assertEquals(4, figures.sequences());
+    // seeds 5 and 6 of "a" (one n=2 request), 6 again (later: left out), and 5 of "b"
+    assertEquals(3, figures.sequences());
     assertEquals(1, figures.duplicates());
     assertEquals(3, figures.distinctSamples());
-    assertEquals(80, figures.generatedTokens());
+    assertEquals(60, figures.generatedTokens());
+  }
+
+  @Test
+  public void aLaterAnswerToAnAnsweredSampleNeitherEndsTheRunNorAddsWork() {
+    List<RequestLogEntry> copied =
+        List.of(
+            // the original on the slow replica, still running when its copy answered
+            answered(0, 0, 100, "a", 1, 1, 100),
+            answered(1, 40, 70, "a", 1, 1, 100),
+            answered(1, 0, 50, "b", 1, 1, 100));
+    List<RequestLogEntry> once = List.of(copied.get(1), copied.get(2));
+    FleetFigures figures = FleetFigures.of(copied, fleet(1, 2), 4);
+    FleetFigures reference = FleetFigures.of(once, fleet(1, 2), 4);
+    assertEquals(0.070, figures.makespanSeconds(), 1e-9);
+    assertEquals(1, figures.duplicates());
+    assertEquals(2, figures.distinctSamples());
+    assertEquals(reference.workSeconds(), figures.workSeconds(), 1e-12);
+    assertEquals(200, figures.generatedTokens());
+    // the original held its slot on the slow replica until it ended
+    assertEquals(1, (int) figures.peaks().get(0));
   }
 }
