@@ -111,7 +111,7 @@ public class MainTest {
     assertTrue(report, report.contains("(cap 4)"));
     assertTrue(report, report.contains("wall from launch to exit"));
     assertTrue(report, report.contains("fast replicas idle in the tail"));
-    assertTrue(report, report.contains("met      samples answered 12 of 12, 0 twice"));
+    assertTrue(report, report.contains("met      samples answered 12 of 12, in eval's output 12;"));
     assertTrue(report, report.contains("met      peak per replica"));
   }
 

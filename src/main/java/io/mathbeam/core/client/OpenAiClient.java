@@ -64,6 +64,7 @@ public final class OpenAiClient implements AutoCloseable {
   private final ReplicaSet replicas;
   private final TailCopies tailCopies;
   private final AtomicInteger copyRequests = new AtomicInteger();
+  private final AtomicBoolean copyRecheckPending = new AtomicBoolean();
   private final ModelResolver models;
   private final boolean shared;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -195,12 +196,31 @@ public final class OpenAiClient implements AutoCloseable {
       return;
     }
     int missed = 1;
+    long recheck = 0;
     do {
-      for (TailCopies.Pick pick : tailCopies.choose(activeCalls)) {
+      TailCopies.Picks picks = tailCopies.choose(activeCalls, System.nanoTime());
+      for (TailCopies.Pick pick : picks.picks()) {
         startCopy(pick.original(), pick.target());
       }
+      recheck = picks.recheckNanos();
       missed = copyRequests.addAndGet(-missed);
     } while (missed != 0);
+    if (recheck > 0 && copyRecheckPending.compareAndSet(false, true)) {
+      // originals too young to copy yet: look again when the first of them is old enough, even if
+      // no response arrives meanwhile
+      try {
+        scheduler.schedule(
+            Duration.ofNanos(recheck),
+            () -> {
+              copyRecheckPending.set(false);
+              if (!closed.get()) {
+                copyTail();
+              }
+            });
+      } catch (RuntimeException e) {
+        copyRecheckPending.set(false);
+      }
+    }
   }
 
   private void startCopy(SampleCall original, Replica target) {

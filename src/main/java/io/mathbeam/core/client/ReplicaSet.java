@@ -64,6 +64,11 @@ final class ReplicaSet {
     backlog = samples;
   }
 
+  /** The last backlog the dispatcher reported ({@link Integer#MAX_VALUE} while unknown). */
+  int backlog() {
+    return backlog;
+  }
+
   /**
    * The slow replicas to pass over now: none while the backlog is larger than what the other
    * healthy replicas can hold, or while any pace is unknown.

@@ -1,5 +1,6 @@
 package io.mathbeam.core.client;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -24,12 +25,14 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Rules: only when the dispatcher's backlog is 0 (a copy never takes a slot an unsent sample
  * could use) and routing passes some replica over; only originals running on a passed-over replica
- * now, at most one copy each, the longest-running first (most likely the long ones); each to the
- * faster healthy replica with the most free room, never beyond its cap. A copy is streamed, so that
- * its cancellation is noticed at the server's next write even by servers that notice a
- * non-streaming disconnect late (SGLang: after 4 s without output, spec §4.8). It is tried once: if
- * it fails, the original goes on; if the original fails for good first, its failure is held until
- * the copy has answered.
+ * for at least {@link #MIN_RUNNING} (a copy costs a request: a sample that short is no tail worth
+ * one, and paces measured on sub-second requests are mostly HTTP and scheduling noise, which on a
+ * uniform fleet could make a replica look slow), at most one copy each, the longest-running first
+ * (most likely the long ones); each to the faster healthy replica with the most free room, never
+ * beyond its cap. A copy is streamed, so that its cancellation is noticed at the server's next
+ * write even by servers that notice a non-streaming disconnect late (SGLang: after 4 s without
+ * output, spec §4.8). It is tried once: if it fails, the original goes on; if the original fails
+ * for good first, its failure is held until the copy has answered.
  */
 final class TailCopies {
   private final ReplicaSet replicas;
@@ -42,14 +45,23 @@ final class TailCopies {
     this.replicas = replicas;
   }
 
+  /** How long an original must have run on a slow replica before it is copied. */
+  static final Duration MIN_RUNNING = Duration.ofSeconds(1);
+
+  /**
+   * The copies to start now, and when to look again (nanoseconds from now; 0: not before the next
+   * response) for originals too young to copy yet.
+   */
+  record Picks(List<Pick> picks, long recheckNanos) {}
+
   /** An original to copy and the replica its copy goes to. */
   record Pick(SampleCall original, Replica target) {}
 
   /** The copies to start now, given the client's active calls; none unless the backlog is 0. */
-  List<Pick> choose(Collection<SampleCall> active) {
-    Set<Replica> slow = replicas.passedOver();
+  Picks choose(Collection<SampleCall> active, long nowNanos) {
+    Set<Replica> slow = replicas.backlog() == 0 ? replicas.passedOver() : Set.of();
     if (slow.isEmpty()) {
-      return List.of();
+      return new Picks(List.of(), 0);
     }
     Map<Replica, Integer> room = new HashMap<>();
     for (Replica replica : replicas.all()) {
@@ -61,9 +73,11 @@ final class TailCopies {
       }
     }
     if (room.isEmpty()) {
-      return List.of();
+      return new Picks(List.of(), 0);
     }
     List<SampleCall> running = new ArrayList<>();
+    long minRunning = MIN_RUNNING.toNanos();
+    long recheck = 0;
     for (SampleCall call : active) {
       if (call.original == null
           && call.copy == null
@@ -71,7 +85,12 @@ final class TailCopies {
           && !call.cancelled
           && !call.result.isDone()
           && slow.contains(call.replica)) {
-        running.add(call);
+        long young = call.sentNanos + minRunning - nowNanos;
+        if (young <= 0) {
+          running.add(call);
+        } else {
+          recheck = recheck == 0 ? young : Math.min(recheck, young);
+        }
       }
     }
     running.sort(Comparator.comparingLong(call -> call.sentNanos));
@@ -90,7 +109,7 @@ final class TailCopies {
       room.merge(target, -call.sequences(), Integer::sum);
       picks.add(new Pick(call, target));
     }
-    return picks;
+    return new Picks(picks, recheck);
   }
 
   void started() {

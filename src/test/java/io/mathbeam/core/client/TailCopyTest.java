@@ -47,12 +47,13 @@ public class TailCopyTest {
     for (int p = 0; p < PROBLEMS; p++) {
       answers.put(problem(p), Integer.toString(p + 2));
     }
-    // replica 0 runs every step 4x slower than replica 1
+    // replica 0 runs every step 4x slower than replica 1; its samples run for seconds, long
+    // enough to be copied (TailCopies.MIN_RUNNING)
     return SimConfig.builder()
         .replicas(2)
         .slowReplicas(1)
         .slowFactor(4)
-        .timeScale(20)
+        .timeScale(4)
         .medianOutputTokens(250)
         .answerKey(AnswerKey.of(answers))
         .build();
