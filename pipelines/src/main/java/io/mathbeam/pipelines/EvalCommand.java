@@ -11,6 +11,7 @@ import io.mathbeam.core.problems.ProblemFormat;
 import io.mathbeam.core.problems.ProblemSelection;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sandbox.SandboxConfig;
@@ -75,6 +76,8 @@ public final class EvalCommand {
     KnownOptions.check(args, EvalOptions.class);
     EvalOptions options =
         PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+    // a malformed price must fail here, before any request is sent
+    TokenPrice.parse(options.getPricePerMillionTokens());
     Storage.configure(options, List.of(args));
     return options;
   }

@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines;
 
+import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.transforms.GenerationConfig;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
@@ -53,4 +54,14 @@ public interface OutputOptions extends PipelineOptions {
   int getProgressSeconds();
 
   void setProgressSeconds(int value);
+
+  @Description(
+      "Price of a million prompt (input) and completion (output) tokens, IN,OUT (e.g. 0.15,0.60):"
+          + " the summary table, metrics.json and report.html then show each dataset's tokens and"
+          + " their cost (prompt tokens as the server reported them per sample). 'none' shows no"
+          + " cost.")
+  @Default.String(TokenPrice.NONE)
+  String getPricePerMillionTokens();
+
+  void setPricePerMillionTokens(String value);
 }

@@ -5,6 +5,7 @@ import io.mathbeam.core.datasets.CacheRecord;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import java.io.IOException;
@@ -82,6 +83,10 @@ final class RunManifest {
     config.put("id_key", options.getIdKey());
     config.put("question_key", options.getQuestionKey());
     config.put("answer_key", options.getAnswerKey());
+    TokenPrice price = TokenPrice.parse(options.getPricePerMillionTokens());
+    if (price != null) {
+      m.set(TokenPrice.MANIFEST_FIELD, price.toJson());
+    }
     return m;
   }
 

@@ -10,6 +10,7 @@ import io.mathbeam.core.report.PublishedTable;
 import io.mathbeam.core.report.ReportedTable;
 import io.mathbeam.core.report.StandardErrorTable;
 import io.mathbeam.core.report.SummaryTable;
+import io.mathbeam.core.report.TokenCost;
 import io.mathbeam.core.report.UncertaintyJson;
 import io.mathbeam.core.report.html.HistoryRow;
 import io.mathbeam.core.stats.BootstrapReport;
@@ -156,7 +157,7 @@ final class RunOutputs {
     }
     RunReport.write(outputDir, root, votes, scan, history);
     List<DatasetMetrics> metrics = MetricsJson.parse(root);
-    String summary = SummaryTable.format(metrics, uncertainty);
+    String summary = SummaryTable.format(metrics, uncertainty, TokenCost.read(root));
     out.println();
     out.print(summary);
     if (manifest.path("simulated_model").asBoolean()) {

@@ -1,6 +1,8 @@
 package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mathbeam.core.report.TokenCost;
+import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.core.report.html.BrowsedSamples;
 import io.mathbeam.core.report.html.CodeView;
 import io.mathbeam.core.report.html.DatasetReport;
@@ -11,6 +13,7 @@ import io.mathbeam.core.report.html.ProblemView;
 import io.mathbeam.core.report.html.ReportData;
 import io.mathbeam.core.report.html.ReportLimits;
 import io.mathbeam.core.report.html.SampleView;
+import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
@@ -170,6 +173,18 @@ final class RunReport {
               + " replicates, seed "
               + u.path("seed").asText()
               + ")");
+    }
+    TokenPrice price = TokenPrice.fromManifest(m);
+    if (price != null) {
+      facts.put(
+          "price per million tokens",
+          TokenCost.format(price.input()) + " in, " + TokenCost.format(price.output()) + " out");
+      TokenCost.read(metrics)
+          .forEach(
+              (scope, cost) ->
+                  facts.put(
+                      "cost of " + (scope.equals(DatasetMetrics.AGGREGATE) ? "all" : scope),
+                      cost.describe()));
     }
     return facts;
   }

@@ -66,13 +66,15 @@ final class RunStatistics {
   /**
    * Adds the per-sample figures (no-answer causes, truncation, accuracy of completed and truncated
    * samples, token and latency distributions) to each dataset of {@code root} and to {@code
-   * _aggregate}, and the run's generated tokens per second.
+   * _aggregate}, the run's generated tokens per second, and, when the manifest has a price, the
+   * tokens' cost.
    */
   static SampleScan annotateSamples(ObjectNode root, String outputDir, double durationSeconds)
       throws IOException {
     Map<String, SampleFigures> byDataset = new TreeMap<>();
     SampleFigures all = new SampleFigures();
     SampleScan scan = new SampleScan();
+    RunCost cost = new RunCost();
     ParquetRecords.forEach(
         outputDir + "/samples/*.parquet",
         OutputSchemas.SAMPLE_FIGURES,
@@ -88,7 +90,9 @@ final class RunStatistics {
               .add(status, finishReason, tokens, latency);
           all.add(status, finishReason, tokens, latency);
           scan.add(dataset, status, finishReason, tokens, text(row.get("replica")), latency);
+          cost.add(dataset, (Integer) row.get("prompt_tokens"), tokens);
         });
+    cost.annotate(root);
     byDataset.forEach(
         (dataset, figures) -> {
           if (root.path("datasets").get(dataset) instanceof ObjectNode node) {

@@ -67,6 +67,10 @@ final class SweepCommand {
       long samples = 0;
       for (SweepFile.Entry model : sweep.models()) {
         List<String> modelArgs = new ArrayList<>(common);
+        // a model's own price replaces the command line's
+        if (model.args().stream().anyMatch(a -> a.startsWith(SweepFile.PRICE_OPTION + "="))) {
+          modelArgs.removeIf(a -> a.startsWith(SweepFile.PRICE_OPTION + "="));
+        }
         modelArgs.addAll(model.args());
         modelArgs.add("--output=" + root + "/" + model.name());
         String[] argv = modelArgs.toArray(new String[0]);

@@ -3,6 +3,7 @@ package io.mathbeam.pipelines;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.core.text.NearestName;
 import io.mathbeam.pipelines.storage.Storage;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import java.util.regex.Pattern;
  *   - name: qwen-7b
  *     endpoints: [http://gpu3:8000]
  *     benchmarks: [aime24:16]
+ *     price_per_million_tokens: [0.15, 0.60]   # IN, OUT: over --pricePerMillionTokens
  * </pre>
  *
  * Each model becomes the {@code eval} arguments it would have on its own; anything else on the
@@ -37,7 +39,18 @@ record SweepFile(List<Entry> models) {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
   private static final List<String> TOP_KEYS = List.of("models", "benchmarks");
   private static final List<String> MODEL_KEYS =
-      List.of("name", "endpoints", "model", "sampling", "benchmarks", "api");
+      List.of(
+          "name",
+          "endpoints",
+          "model",
+          "sampling",
+          "benchmarks",
+          "api",
+          "price_per_million_tokens");
+
+  /** The eval option a model's {@code price_per_million_tokens} becomes. */
+  static final String PRICE_OPTION = "--pricePerMillionTokens";
+
   private static final List<String> SAMPLING_KEYS =
       List.of("temperature", "top_p", "top_k", "min_p", "max_tokens", "seed");
   private static final Map<String, String> SAMPLING =
@@ -152,9 +165,32 @@ record SweepFile(List<Entry> models) {
         }
         args.add("--" + option + "=" + e.getValue().asText());
       }
+      if (m.has("price_per_million_tokens")) {
+        args.add(PRICE_OPTION + "=" + price(m.get("price_per_million_tokens"), where));
+      }
       entries.add(new Entry(modelName, args));
     }
     return new SweepFile(entries);
+  }
+
+  /** {@code [IN, OUT]}, two numbers >= 0, as the option's {@code IN,OUT}; or {@code none}. */
+  private static String price(JsonNode node, String where) {
+    if (node.isTextual() && node.asText().equals(TokenPrice.NONE)) {
+      return TokenPrice.NONE;
+    }
+    if (!node.isArray()
+        || node.size() != 2
+        || !node.get(0).isNumber()
+        || !node.get(1).isNumber()
+        || node.get(0).asDouble() < 0
+        || node.get(1).asDouble() < 0) {
+      throw new IllegalArgumentException(
+          where
+              + ".price_per_million_tokens: expected [IN, OUT], two numbers >= 0 (the price of a"
+              + " million prompt and of a million completion tokens) or 'none', got "
+              + node);
+    }
+    return node.get(0).asText() + "," + node.get(1).asText();
   }
 
   /** A list (or one string) as comma-separated text; null when absent. */

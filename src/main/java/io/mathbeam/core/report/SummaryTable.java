@@ -9,6 +9,7 @@ import io.mathbeam.core.stats.MetricName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -25,6 +26,15 @@ public final class SummaryTable {
 
   /** The table with pass@1's 95% interval and maj@K from {@code uncertainty} (may be null). */
   public static String format(List<DatasetMetrics> metrics, BootstrapReport uncertainty) {
+    return format(metrics, uncertainty, Map.of());
+  }
+
+  /**
+   * The table with, when {@code costs} (by dataset name and {@link DatasetMetrics#AGGREGATE}) is
+   * not empty, each row's prompt and completion tokens and their cost.
+   */
+  public static String format(
+      List<DatasetMetrics> metrics, BootstrapReport uncertainty, Map<String, TokenCost> costs) {
     List<DatasetMetrics> rows = new ArrayList<>();
     DatasetMetrics aggregate = null;
     for (DatasetMetrics m : MetricsJson.sorted(metrics)) {
@@ -55,7 +65,11 @@ public final class SummaryTable {
     if (uncertainty != null) {
       out.append(String.format(Locale.ROOT, " %15s %10s", "Pass@1 95% CI", "Maj@K"));
     }
-    out.append(String.format(Locale.ROOT, " %8s %8s%n", "NoAns", "Errors"));
+    out.append(String.format(Locale.ROOT, " %8s %8s", "NoAns", "Errors"));
+    if (!costs.isEmpty()) {
+      out.append(String.format(Locale.ROOT, " %12s %12s %10s", "PromptTok", "ComplTok", "Cost"));
+    }
+    out.append(System.lineSeparator());
     for (DatasetMetrics m : rows) {
       String name = m.isAggregate() ? "AGGREGATE" : m.dataset().toUpperCase(Locale.ROOT);
       long samplesPerProblem = m.numProblems() == 0 ? 0 : m.numSamples() / m.numProblems();
@@ -75,7 +89,20 @@ public final class SummaryTable {
                 Locale.ROOT, " %15s %10s", interval(uncertainty, scope), maj(uncertainty, scope)));
       }
       out.append(
-          String.format(Locale.ROOT, " %8d %8d%n", m.noAnswer(), m.requestErrors() + m.ungraded()));
+          String.format(Locale.ROOT, " %8d %8d", m.noAnswer(), m.requestErrors() + m.ungraded()));
+      if (!costs.isEmpty()) {
+        TokenCost c = costs.get(m.dataset());
+        out.append(
+            c == null
+                ? String.format(Locale.ROOT, " %12s %12s %10s", "-", "-", "-")
+                : String.format(
+                    Locale.ROOT,
+                    " %12d %12d %10s",
+                    c.promptTokens(),
+                    c.completionTokens(),
+                    TokenCost.format(c.cost())));
+      }
+      out.append(System.lineSeparator());
     }
     return out.toString();
   }

@@ -156,6 +156,7 @@ public final class OutputSchemas {
           SAMPLE,
           "data_source",
           "finish_reason",
+          "prompt_tokens",
           "completion_tokens",
           "latency_ms",
           "replica",
