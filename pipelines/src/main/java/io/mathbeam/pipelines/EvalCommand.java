@@ -232,7 +232,8 @@ public final class EvalCommand {
                   cacheDir,
                   runId)
               .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds())
-              .withGroups(GenerationShards.groups(options));
+              .withGroups(GenerationShards.groups(options))
+              .withLengthPriors(EarlierRunLengths.read(options.getLengthPriors()));
       if (options.getTir()) {
         generation = generation.withCodeExecution(sandbox, options.getMaxCodeExecutions());
       }

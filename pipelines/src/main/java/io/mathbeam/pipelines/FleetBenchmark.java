@@ -70,7 +70,7 @@ final class FleetBenchmark {
                 + " [--slowReplicas=0] [--slowFactor=2] [--lengths=default|long-tail]"
                 + " [--medianOutputTokens=600|2500 for long-tail] [--peer=tuned|small|both|none]"
                 + " [--baselineThreads=8] [--baselineSamples=320]"
-                + " [--runs=direct,direct-nocopies,direct-arrival,direct-before,flink-jvm,flink-job] [--parallelism=2]"
+                + " [--runs=direct,direct-nocopies,direct-arrival,direct-before,direct-oracle,direct-priors,flink-jvm,flink-job] [--parallelism=2]"
                 + " [--shards=-1]"
                 + " [--childJvmOpts=\"-Xmx2g\"]");
         return 0;
@@ -200,6 +200,11 @@ final class FleetBenchmark {
                   "--cacheDir=none",
                   "--output=" + dir.resolve("out-" + run)));
       args.addAll(runArgs(run));
+      if (run.equals("direct-oracle") || run.equals("direct-priors")) {
+        // the lengths the plain run drew: the same samples (oracle) or, with another seed, only
+        // each problem's mean carries over
+        args.add("--lengthPriors=" + dir.resolve("out-direct"));
+      }
       Measured m = measure(config, dir, "eval-" + run, "eval", args);
       out.println(m.format("mathbeam eval (" + describe(run) + ")", maxNumSeqs));
       JsonNode metrics = JSON.readTree(dir.resolve("out-" + run).resolve("metrics.json").toFile());
@@ -431,6 +436,11 @@ final class FleetBenchmark {
         throw new IllegalArgumentException(
             "bench-fleet: --runs takes " + String.join(", ", RUNS) + ", got " + run);
       }
+      if ((run.trim().equals("direct-oracle") || run.trim().equals("direct-priors"))
+          && !out.contains("direct")) {
+        throw new IllegalArgumentException(
+            "bench-fleet: --runs=" + run.trim() + " reads the lengths of a 'direct' run before it");
+      }
       out.add(run.trim());
     }
     return out;
@@ -444,12 +454,21 @@ final class FleetBenchmark {
    */
   private static final List<String> RUNS =
       List.of(
-          "direct", "direct-nocopies", "direct-arrival", "direct-before", "flink-jvm", "flink-job");
+          "direct",
+          "direct-nocopies",
+          "direct-arrival",
+          "direct-before",
+          "direct-oracle",
+          "direct-priors",
+          "flink-jvm",
+          "flink-job");
 
   private List<String> runArgs(String run) {
     return switch (run) {
       case "direct" -> List.of("--runner=DirectRunner");
       case "direct-nocopies" -> List.of("--runner=DirectRunner", "--tailCopies=false");
+      case "direct-oracle" -> List.of("--runner=DirectRunner");
+      case "direct-priors" -> List.of("--runner=DirectRunner", "--seed=1");
       case "direct-arrival" -> List.of("--runner=DirectRunner", "--dispatchOrder=arrival");
       case "direct-before" ->
           List.of(
@@ -471,6 +490,8 @@ final class FleetBenchmark {
     return switch (run) {
       case "direct" -> "DirectRunner";
       case "direct-nocopies" -> "DirectRunner, no tail copies";
+      case "direct-oracle" -> "DirectRunner, every sample's length known (oracle order)";
+      case "direct-priors" -> "DirectRunner, another seed, problem lengths of the direct run";
       case "direct-arrival" -> "DirectRunner, arrival order";
       case "direct-before" -> "DirectRunner, unkeyed, arrival order: generation as before";
       case "flink-jvm" -> "embedded Flink, parallelism " + parallelism + ", limits per JVM";

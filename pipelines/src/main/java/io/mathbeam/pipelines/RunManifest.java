@@ -72,6 +72,7 @@ final class RunManifest {
     config.put("max_in_flight_per_replica", options.getMaxInFlightPerReplica());
     config.put("dispatch_order", options.getDispatchOrder());
     config.put("tail_copies", options.getTailCopies());
+    config.put("length_priors", options.getLengthPriors());
     config.put("samples_per_request", options.getSamplesPerRequest());
     config.put("max_requests_per_second_per_replica", options.getMaxRequestsPerSecondPerReplica());
     config.put("max_tokens_per_second_per_replica", options.getMaxTokensPerSecondPerReplica());

@@ -69,6 +69,16 @@ public interface ServerOptions extends PipelineOptions {
   void setDispatchOrder(String value);
 
   @Description(
+      "An earlier run directory of the same model whose samples' completion lengths the dispatch"
+          + " order starts from: problems expected longest go first from the start (no probe"
+          + " requests); with the same seeds (a nightly rerun), each sample's own length orders a"
+          + " problem's samples. none: learn from this run's finished samples only.")
+  @Default.String("none")
+  String getLengthPriors();
+
+  void setLengthPriors(String value);
+
+  @Description(
       "Tail copies: once no sample waits to be sent, the samples still running on a replica"
           + " clearly slower than the others (1.5x its time per token) are sent again, streamed, to"
           + " faster replicas with free slots; the first answer is kept and the other request"

@@ -14,8 +14,11 @@ import java.util.TreeSet;
  * sets the run's makespan on its own).
  *
  * <p>A problem's expected length is the mean completion length of its samples that have finished (a
- * sample cut at max_tokens counts its max_tokens). Problems with pending samples are taken in three
- * groups:
+ * sample cut at max_tokens counts its max_tokens), together with those of an earlier run of the
+ * same model ({@link LengthPriors}: they count as finished samples); when the earlier run knew the
+ * very samples pending (same seeds), the expected length of the problem's next sample instead, the
+ * dispatcher then handing out its samples longest first. Problems with pending samples are taken in
+ * three groups:
  *
  * <ol>
  *   <li>problems none of whose samples has been sent, in arrival order, one request each: their
@@ -48,8 +51,15 @@ final class DispatchOrder {
   }
 
   DispatchOrder(DispatchPolicy policy) {
-    this.policy = policy;
+    this(policy, LengthPriors.NONE);
   }
+
+  DispatchOrder(DispatchPolicy policy, LengthPriors priors) {
+    this.policy = policy;
+    this.priors = priors;
+  }
+
+  private final LengthPriors priors;
 
   private long finishedSamples;
   private double finishedTokens;
@@ -62,13 +72,30 @@ final class DispatchOrder {
     int finished;
     double tokens;
 
-    Stats(String key, long arrival) {
+    /** Samples and tokens an earlier run contributes ({@link LengthPriors}). */
+    final int priorSamples;
+
+    final double priorTokens;
+
+    /** The known length of the problem's next pending sample, or NaN. */
+    double head = Double.NaN;
+
+    Stats(String key, long arrival, int priorSamples, double priorTokens) {
       this.key = key;
       this.arrival = arrival;
+      this.priorSamples = priorSamples;
+      this.priorTokens = priorTokens;
+    }
+
+    boolean known() {
+      return finished > 0 || priorSamples > 0 || !Double.isNaN(head);
     }
 
     double mean() {
-      return tokens / finished;
+      if (!Double.isNaN(head)) {
+        return head;
+      }
+      return (tokens + priorTokens) / (finished + priorSamples);
     }
   }
 
@@ -78,12 +105,40 @@ final class DispatchOrder {
       arrived.add(key);
       return;
     }
-    Stats s = stats.computeIfAbsent(key, k -> new Stats(k, arrivals++));
+    Stats s = stats.computeIfAbsent(key, this::newStats);
     if (s.hasPending) {
       return;
     }
     s.hasPending = true;
     enqueue(s);
+  }
+
+  private Stats newStats(String key) {
+    // the dispatcher's key is the problem key, a newline, then the problem text
+    int newline = key.indexOf('\n');
+    String problem = newline < 0 ? key : key.substring(0, newline);
+    int samples = priors.problemSamples(problem);
+    double tokens = samples == 0 ? 0 : priors.problemMean(problem).getAsDouble() * samples;
+    return new Stats(key, arrivals++, samples, tokens);
+  }
+
+  /**
+   * The known length of {@code key}'s next pending sample changed ({@code tokens}, or NaN when it
+   * is not known): the problem is placed by it.
+   */
+  void headChanged(String key, double tokens) {
+    Stats s = stats.get(key);
+    if (s == null || policy == DispatchPolicy.ARRIVAL) {
+      return;
+    }
+    boolean requeue = s.hasPending;
+    if (requeue) {
+      dequeue(s);
+    }
+    s.head = tokens;
+    if (requeue) {
+      enqueue(s);
+    }
   }
 
   /** {@code key}'s last pending sample was taken. */
@@ -169,24 +224,25 @@ final class DispatchOrder {
   /** The expected completion length of {@code key}'s samples, or -1 while none has finished. */
   double expectedTokens(String key) {
     Stats s = stats.get(key);
-    return s == null || s.finished == 0 ? -1 : s.mean();
+    return s == null || !s.known() ? -1 : s.mean();
   }
 
+  // A problem with a prior needs no probe: it is measured from the start.
   private void enqueue(Stats s) {
-    if (!s.sent) {
-      unsent.add(s.key);
-    } else if (s.finished > 0) {
+    if (s.known()) {
       measured.add(s);
+    } else if (!s.sent) {
+      unsent.add(s.key);
     } else {
       unmeasured.add(s.key);
     }
   }
 
   private void dequeue(Stats s) {
-    if (!s.sent) {
-      unsent.remove(s.key);
-    } else if (s.finished > 0) {
+    if (s.known()) {
       measured.remove(s);
+    } else if (!s.sent) {
+      unsent.remove(s.key);
     } else {
       unmeasured.remove(s.key);
     }

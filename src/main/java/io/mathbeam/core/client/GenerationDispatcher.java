@@ -7,10 +7,14 @@ import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.PriorityQueue;
+import java.util.Queue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -47,8 +51,16 @@ public final class GenerationDispatcher {
   private final Batch defaultBatch = new Batch();
   private final AtomicInteger dispatchRequests = new AtomicInteger();
 
-  /** Pending samples by problem; guarded by {@code this}. */
-  private final Map<String, ArrayDeque<Entry>> pending = new HashMap<>();
+  /**
+   * Pending samples by problem, in seed order, or longest known first when an earlier run knew them
+   * ({@link LengthPriors}); guarded by {@code this}.
+   */
+  private final Map<String, Queue<Entry>> pending = new HashMap<>();
+
+  private final LengthPriors priors;
+
+  /** Whether samples are ordered by their own known lengths (never with n-batching). */
+  private final boolean perSample;
 
   private final DispatchOrder order;
   private int window;
@@ -64,8 +76,15 @@ public final class GenerationDispatcher {
   private int maxInFlight;
   private int outstanding;
 
-  /** A pending sample, with its problem's key computed once. */
-  private record Entry(SampleRequest request, String problem, Batch batch) {}
+  /**
+   * A pending sample, with its problem's key computed once and its known length (NaN when none).
+   */
+  private record Entry(SampleRequest request, String problem, Batch batch, double prior) {}
+
+  private static final Comparator<Entry> LONGEST_KNOWN_FIRST =
+      Comparator.comparingDouble(Entry::prior)
+          .reversed()
+          .thenComparingLong(entry -> entry.request().seed());
 
   /**
    * @param window most sequences in flight at once (the client's per-replica caps still apply); 0
@@ -93,6 +112,21 @@ public final class GenerationDispatcher {
       int window,
       int samplesPerRequest,
       SampleGenerator single) {
+    this(client, template, params, window, samplesPerRequest, single, LengthPriors.NONE);
+  }
+
+  /**
+   * @param priors completion lengths of an earlier run of the same model: the dispatch order starts
+   *     from them instead of probing each problem ({@link DispatchOrder})
+   */
+  public GenerationDispatcher(
+      OpenAiClient client,
+      PromptTemplate template,
+      SamplingParams params,
+      int window,
+      int samplesPerRequest,
+      SampleGenerator single,
+      LengthPriors priors) {
     if (window < 0 || samplesPerRequest < 1) {
       throw new IllegalArgumentException("window must be >= 0 and samplesPerRequest >= 1");
     }
@@ -100,9 +134,14 @@ public final class GenerationDispatcher {
     this.template = template;
     this.params = params;
     this.window = window;
-    this.order = new DispatchOrder(client.config().dispatchPolicy());
+    this.order = new DispatchOrder(client.config().dispatchPolicy(), priors);
+    this.priors = priors;
     // a given generator draws its samples one by one; otherwise the client may batch them
     this.samplesPerRequest = params.temperature() == 0 || single != null ? 1 : samplesPerRequest;
+    this.perSample =
+        this.samplesPerRequest == 1
+            && priors.samples() > 0
+            && client.config().dispatchPolicy() == DispatchPolicy.LONGEST_FIRST;
     this.single = single != null ? single : request -> client.generate(request, template, params);
   }
 
@@ -180,10 +219,17 @@ public final class GenerationDispatcher {
   private void enqueue(SampleRequest request, Batch batch) {
     synchronized (this) {
       String key = problemOf(request);
-      ArrayDeque<Entry> queue = pending.computeIfAbsent(key, k -> new ArrayDeque<>());
-      queue.add(new Entry(request, key, batch));
+      Queue<Entry> queue =
+          pending.computeIfAbsent(
+              key, k -> perSample ? new PriorityQueue<>(LONGEST_KNOWN_FIRST) : new ArrayDeque<>());
+      OptionalInt known =
+          perSample ? priors.sample(request.problemKey(), request.seed()) : OptionalInt.empty();
+      queue.add(new Entry(request, key, batch, known.isPresent() ? known.getAsInt() : Double.NaN));
       if (queue.size() == 1) {
         order.pendingAdded(key);
+      }
+      if (perSample) {
+        order.headChanged(key, queue.peek().prior());
       }
       if (!key.equals(batch.newest)) {
         stopGrowing(batch);
@@ -234,7 +280,7 @@ public final class GenerationDispatcher {
     Iterator<String> problems = order.order();
     while (problems.hasNext()) {
       String key = problems.next();
-      ArrayDeque<Entry> queue = pending.get(key);
+      Queue<Entry> queue = pending.get(key);
       boolean mayGrow = growing.containsKey(key);
       if (mayGrow && queue.size() < size) {
         continue;
@@ -250,6 +296,8 @@ public final class GenerationDispatcher {
       if (queue.isEmpty()) {
         pending.remove(key);
         order.pendingEmptied(key);
+      } else if (perSample) {
+        order.headChanged(key, queue.peek().prior());
       }
       return batch;
     }

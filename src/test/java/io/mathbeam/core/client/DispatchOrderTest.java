@@ -74,4 +74,66 @@ public class DispatchOrderTest {
 
     assertEquals(List.of("b", "c"), order(order));
   }
+
+  @Test
+  public void problemsWithAnEarlierRunsLengthsNeedNoProbeAndGoLongestFirst() {
+    LengthPriors priors =
+        LengthPriors.builder()
+            .add("d/short", 1, 200)
+            .add("d/long", 1, 9000)
+            .add("d/long", 2, 7000)
+            .add("d/middle", 1, 3000)
+            .build();
+    DispatchOrder order = new DispatchOrder(DispatchPolicy.LONGEST_FIRST, priors);
+    // the dispatcher's keys are the problem key, a newline and the problem text
+    for (String key : List.of("d/short\nS", "d/new\nN", "d/middle\nM", "d/long\nL")) {
+      order.pendingAdded(key);
+    }
+    // a problem the earlier run did not have is still probed first; the others by their means
+    assertEquals(List.of("d/new\nN", "d/long\nL", "d/middle\nM", "d/short\nS"), order(order));
+    assertEquals(8000.0, order.expectedTokens("d/long\nL"), 1e-9);
+
+    // this run's finished samples count beside the earlier ones: long's mean falls to 4000
+    order.sent("d/long\nL");
+    order.finished("d/long\nL", 100);
+    order.finished("d/long\nL", 100);
+    order.finished("d/long\nL", 100);
+    order.finished("d/long\nL", 100);
+    assertEquals(16400 / 6.0, order.expectedTokens("d/long\nL"), 1e-9);
+    assertEquals(List.of("d/new\nN", "d/middle\nM", "d/long\nL", "d/short\nS"), order(order));
+  }
+
+  @Test
+  public void theKnownLengthOfAProblemsNextSampleDecidesItsPlace() {
+    LengthPriors priors =
+        LengthPriors.builder().add("d/a", 1, 5000).add("d/a", 2, 100).add("d/b", 1, 3000).build();
+    DispatchOrder order = new DispatchOrder(DispatchPolicy.LONGEST_FIRST, priors);
+    order.pendingAdded("d/a\nA");
+    order.pendingAdded("d/b\nB");
+    order.headChanged("d/a\nA", 5000);
+    order.headChanged("d/b\nB", 3000);
+    assertEquals(List.of("d/a\nA", "d/b\nB"), order(order));
+    // a's long sample went out; its next one is short
+    order.sent("d/a\nA");
+    order.headChanged("d/a\nA", 100);
+    assertEquals(List.of("d/b\nB", "d/a\nA"), order(order));
+  }
+
+  @Test
+  public void priorsKeepTheirSamplesAndMeans() {
+    LengthPriors priors =
+        LengthPriors.builder().add("d/a", 7, 300).add("d/a", 8, 500).add("d/b", 1, 40).build();
+    assertEquals(400.0, priors.problemMean("d/a").getAsDouble(), 1e-9);
+    assertEquals(2, priors.problemSamples("d/a"));
+    assertEquals(500, priors.sample("d/a", 8).getAsInt());
+    assertEquals(false, priors.sample("d/a", 9).isPresent());
+    assertEquals(false, priors.problemMean("d/c").isPresent());
+    assertEquals(2, priors.problems());
+    assertEquals(3, priors.samples());
+    LengthPriors same =
+        LengthPriors.builder().add("d/b", 1, 40).add("d/a", 8, 500).add("d/a", 7, 300).build();
+    assertEquals(priors, same);
+    assertEquals(priors.hashCode(), same.hashCode());
+    assertEquals(true, LengthPriors.builder().build().isEmpty());
+  }
 }

@@ -17,6 +17,7 @@ import io.mathbeam.core.sim.SimulatedFleet;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,6 +29,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.Test;
 
 /**
@@ -47,12 +50,13 @@ public class TailCopyTest {
     for (int p = 0; p < PROBLEMS; p++) {
       answers.put(problem(p), Integer.toString(p + 2));
     }
-    // replica 0 runs every step 4x slower than replica 1; its samples run for seconds, long
-    // enough to be copied (TailCopies.MIN_RUNNING)
+    // replica 0 runs every step 10x slower than replica 1: its samples run for seconds, long
+    // enough to be copied (TailCopies.MIN_RUNNING), and a copy started on the fast replica beats
+    // its original unless that was nearly done
     return SimConfig.builder()
         .replicas(2)
         .slowReplicas(1)
-        .slowFactor(4)
+        .slowFactor(10)
         .timeScale(4)
         .medianOutputTokens(250)
         .answerKey(AnswerKey.of(answers))
@@ -129,9 +133,10 @@ public class TailCopyTest {
         assertEquals(once.get(e.getKey()).text(), e.getValue().text());
         assertEquals(once.get(e.getKey()).completionTokens(), e.getValue().completionTokens());
       }
+      // an original its copy beat runs on (the simulator does not abort a non-streaming request
+      // whose client left): wait until both replicas are idle, so the log holds every request
+      awaitIdle(fleet);
     } finally {
-      // stopping the fleet logs what still runs there (an original its copy beat, which the
-      // simulator does not abort), so the log below holds every request
       fleet.close();
     }
     List<RequestLogEntry> log = generationRequests(fleet);
@@ -192,6 +197,31 @@ public class TailCopyTest {
           logged.completionTokens() == null || logged.completionTokens() < 4000);
     } finally {
       timer.shutdownNow();
+    }
+  }
+
+  private static void awaitIdle(SimulatedFleet fleet) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    Pattern busy = Pattern.compile("vllm:num_requests_(running|waiting)\\{[^}]*} ([0-9.]+)");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    for (String endpoint : fleet.endpoints()) {
+      while (true) {
+        String metrics =
+            http.send(
+                    HttpRequest.newBuilder(URI.create(endpoint + "/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .body();
+        double open = 0;
+        Matcher m = busy.matcher(metrics);
+        while (m.find()) {
+          open += Double.parseDouble(m.group(2));
+        }
+        if (open == 0) {
+          break;
+        }
+        assertTrue(endpoint + " still busy: " + metrics, System.nanoTime() < deadline);
+        TimeUnit.MILLISECONDS.sleep(50);
+      }
     }
   }
 

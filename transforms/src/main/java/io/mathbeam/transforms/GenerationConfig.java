@@ -2,6 +2,7 @@ package io.mathbeam.transforms;
 
 import io.mathbeam.core.client.ClientConfig;
 import io.mathbeam.core.client.GenerationDispatcher;
+import io.mathbeam.core.client.LengthPriors;
 import io.mathbeam.core.client.OpenAiClient;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
@@ -25,6 +26,8 @@ import java.io.Serializable;
  * @param groups with limits per JVM (the client's {@code capShards} 0), the number of keyed groups
  *     generation is spread over (0: not keyed, one bundle's dispatcher at a time); with job-wide
  *     limits the groups are the client's shards and this is ignored
+ * @param lengthPriors completion lengths of an earlier run of the same model, which the dispatch
+ *     order starts from ({@link LengthPriors#NONE} for none)
  */
 public record GenerationConfig(
     ClientConfig client,
@@ -36,8 +39,10 @@ public record GenerationConfig(
     SandboxConfig toolSandbox,
     int maxCodeExecutions,
     int cacheCheckpointSeconds,
-    int groups)
+    int groups,
+    LengthPriors lengthPriors)
     implements Serializable {
+
   public static final int DEFAULT_CACHE_CHECKPOINT_SECONDS = 30;
 
   /** Plain generation, without code execution. */
@@ -58,7 +63,8 @@ public record GenerationConfig(
         null,
         0,
         DEFAULT_CACHE_CHECKPOINT_SECONDS,
-        0);
+        0,
+        LengthPriors.NONE);
   }
 
   /** This configuration with tool-integrated reasoning. */
@@ -73,7 +79,8 @@ public record GenerationConfig(
         sandbox,
         maxExecutions,
         cacheCheckpointSeconds,
-        groups);
+        groups,
+        lengthPriors);
   }
 
   /** This configuration with cache files on object stores closed at least every {@code seconds}. */
@@ -88,7 +95,8 @@ public record GenerationConfig(
         toolSandbox,
         maxCodeExecutions,
         seconds,
-        groups);
+        groups,
+        lengthPriors);
   }
 
   /** This configuration with generation spread over {@code count} keyed groups. */
@@ -103,7 +111,24 @@ public record GenerationConfig(
         toolSandbox,
         maxCodeExecutions,
         cacheCheckpointSeconds,
-        count);
+        count,
+        lengthPriors);
+  }
+
+  /** This configuration with the dispatch order starting from an earlier run's lengths. */
+  public GenerationConfig withLengthPriors(LengthPriors priors) {
+    return new GenerationConfig(
+        client,
+        template,
+        sampling,
+        maxInFlightPerWorker,
+        cacheDir,
+        runId,
+        toolSandbox,
+        maxCodeExecutions,
+        cacheCheckpointSeconds,
+        groups,
+        priors);
   }
 
   /** How many keyed groups generation runs in: the shards, the groups, or 0 for none. */
@@ -122,7 +147,8 @@ public record GenerationConfig(
         toolIntegrated()
             ? new CodeExecutionLoop(
                 client, template, sampling, SharedSandboxes.get(toolSandbox), maxCodeExecutions)
-            : null);
+            : null,
+        lengthPriors);
   }
 
   public boolean toolIntegrated() {
@@ -139,5 +165,6 @@ public record GenerationConfig(
     if (cacheCheckpointSeconds < 1) {
       throw new IllegalArgumentException("cacheCheckpointSeconds must be >= 1");
     }
+    lengthPriors = lengthPriors == null ? LengthPriors.NONE : lengthPriors;
   }
 }
