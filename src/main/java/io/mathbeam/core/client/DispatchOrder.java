@@ -221,6 +221,29 @@ final class DispatchOrder {
     };
   }
 
+  /** How many times the typical expected length makes a sample long. */
+  static final double LONG = 2.0;
+
+  /**
+   * The typical completion length: the mean of this run's finished samples, or before any finished
+   * the earlier run's ({@link LengthPriors}); NaN while neither is known.
+   */
+  double typicalTokens() {
+    if (finishedSamples > 0) {
+      return finishedTokens / finishedSamples;
+    }
+    return priors.meanTokens();
+  }
+
+  /**
+   * Whether a sample expected to generate {@code tokens} is long ({@link #LONG} times the typical
+   * length): routing then spreads it by expected work instead of following its problem's replica.
+   */
+  boolean isLong(double tokens) {
+    double typical = typicalTokens();
+    return tokens > 0 && !Double.isNaN(typical) && tokens >= LONG * typical;
+  }
+
   /** The expected completion length of {@code key}'s samples, or -1 while none has finished. */
   double expectedTokens(String key) {
     Stats s = stats.get(key);

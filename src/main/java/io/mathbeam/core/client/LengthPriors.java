@@ -30,9 +30,18 @@ public final class LengthPriors implements Serializable {
   private final Map<String, Integer> samples;
   private transient int hash;
 
+  private final double mean;
+
   private LengthPriors(Map<String, double[]> problems, Map<String, Integer> samples) {
     this.problems = problems;
     this.samples = samples;
+    double tokens = 0;
+    double count = 0;
+    for (double[] sum : problems.values()) {
+      tokens += sum[0];
+      count += sum[1];
+    }
+    this.mean = count == 0 ? Double.NaN : tokens / count;
   }
 
   /** Collects an earlier run's samples into priors. */
@@ -56,6 +65,11 @@ public final class LengthPriors implements Serializable {
   public OptionalInt sample(String problemKey, long seed) {
     Integer tokens = samples.get(problemKey + "#" + seed);
     return tokens == null ? OptionalInt.empty() : OptionalInt.of(tokens);
+  }
+
+  /** The mean completion length over every sample of the earlier run, or NaN without any. */
+  public double meanTokens() {
+    return mean;
   }
 
   public boolean isEmpty() {

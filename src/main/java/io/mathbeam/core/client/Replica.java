@@ -3,6 +3,7 @@ package io.mathbeam.core.client;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -19,6 +20,7 @@ final class Replica {
   private final GenerationPace pace = new GenerationPace();
   private final RateBudget requestBudget;
   private final RateBudget tokenBudget;
+  private final AtomicLong expectedTokens = new AtomicLong();
   private volatile boolean healthy = true;
   private volatile boolean tokenizeMissing;
   private int consecutiveFailures;
@@ -56,6 +58,19 @@ final class Replica {
 
   PermitQueue permits() {
     return permits;
+  }
+
+  /**
+   * Adds (or, negative, removes) the expected completion tokens of requests sent here: what this
+   * replica still has to generate as far as the dispatch order knows ({@link ReplicaSet}).
+   */
+  void addExpectedTokens(long tokens) {
+    expectedTokens.addAndGet(tokens);
+  }
+
+  /** The expected completion tokens of the requests out on this replica now. */
+  long expectedTokens() {
+    return expectedTokens.get();
   }
 
   /** The configured cap of sequences in flight, job-wide when the client leases shares of it. */

@@ -13,6 +13,13 @@ import java.util.Set;
  * is {@link #SLOW} times the fastest one's gets no new sample while another can take it (the sample
  * waits for a fast slot instead). A sample started there at the end would finish last, at the slow
  * replica's pace, while the fast replicas stand idle.
+ *
+ * <p>A sample expected to be long (the dispatch order's judgement: {@link DispatchOrder#isLong}) is
+ * not bound by affinity: it goes to the replica, among those with room, that would finish its
+ * expected work soonest (the expected tokens out there plus its own, times the replica's time per
+ * token). Long samples so spread over the fleet instead of piling onto the replicas their problems
+ * hash to, and stay off slow replicas; a short sample's prefix-cache affinity is worth more than
+ * the balance it would add.
  */
 final class ReplicaSet {
   /** How much slower than the fastest replica, per token, a replica counts as slow. */
@@ -57,6 +64,60 @@ final class ReplicaSet {
       }
     }
     return chooseAmong(order, avoid);
+  }
+
+  /**
+   * As {@link #choose(List, Set)}, for a request of {@code sequences} expected to generate {@code
+   * expectedTokens} in all: a long one ({@code spread}) goes where its expected work would end
+   * soonest.
+   */
+  Replica choose(
+      List<Replica> order,
+      Set<Replica> avoid,
+      double expectedTokens,
+      boolean spread,
+      int sequences) {
+    if (spread && expectedTokens > 0) {
+      Replica soonest = soonestDone(avoid, expectedTokens, sequences);
+      if (soonest != null) {
+        return soonest;
+      }
+    }
+    return choose(order, avoid);
+  }
+
+  /**
+   * The healthy replica not avoided nor passed over, with room for {@code sequences}, on which
+   * {@code tokens} more would end soonest by its pace (unknown paces count as the fastest known),
+   * or null when none has room.
+   */
+  private Replica soonestDone(Set<Replica> avoid, double tokens, int sequences) {
+    Set<Replica> slow = passedOver();
+    double fastest = Double.NaN;
+    for (Replica replica : replicas) {
+      double pace = replica.pace().secondsPerToken();
+      if (!Double.isNaN(pace) && (Double.isNaN(fastest) || pace < fastest)) {
+        fastest = pace;
+      }
+    }
+    Replica best = null;
+    double bestEnd = Double.POSITIVE_INFINITY;
+    for (Replica replica : replicas) {
+      if (!replica.healthy()
+          || avoid.contains(replica)
+          || slow.contains(replica)
+          || !replica.permits().hasRoom(sequences)) {
+        continue;
+      }
+      double pace = replica.pace().secondsPerToken();
+      double perToken = Double.isNaN(pace) ? (Double.isNaN(fastest) ? 1 : fastest) : pace;
+      double end = (replica.expectedTokens() + tokens) * perToken;
+      if (end < bestEnd) {
+        bestEnd = end;
+        best = replica;
+      }
+    }
+    return best;
   }
 
   /** Samples submitted to the client's dispatcher and not sent yet. */
