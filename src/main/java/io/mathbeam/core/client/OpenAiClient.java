@@ -1,5 +1,6 @@
 package io.mathbeam.core.client;
 
+import io.mathbeam.core.concurrent.DaemonThreads;
 import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
@@ -30,7 +31,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -96,7 +96,8 @@ public final class OpenAiClient implements AutoCloseable {
     this.config = config;
     this.shared = shared;
     if (scheduler == null) {
-      ownedScheduler = Executors.newSingleThreadScheduledExecutor(daemonThreads("mathbeam-retry"));
+      ownedScheduler =
+          Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("mathbeam-retry"));
       this.scheduler = DelayScheduler.of(ownedScheduler);
     } else {
       ownedScheduler = null;
@@ -708,7 +709,8 @@ public final class OpenAiClient implements AutoCloseable {
     synchronized (this) {
       if (streamTimer == null) {
         streamTimer =
-            Executors.newSingleThreadScheduledExecutor(daemonThreads("mathbeam-stream-timer"));
+            Executors.newSingleThreadScheduledExecutor(
+                DaemonThreads.numbered("mathbeam-stream-timer"));
       }
       return streamTimer;
     }
@@ -1056,15 +1058,6 @@ public final class OpenAiClient implements AutoCloseable {
 
   private static ErrorClass lastClassOr(SampleCall call, ErrorClass fallback) {
     return call.lastFailure == null ? fallback : call.lastFailure.errorClass();
-  }
-
-  private static ThreadFactory daemonThreads(String prefix) {
-    AtomicInteger counter = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   private static final class SharedEntry {

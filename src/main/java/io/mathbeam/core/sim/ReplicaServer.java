@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.mathbeam.core.concurrent.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,7 +23,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -98,8 +98,9 @@ final class ReplicaServer {
     metrics = new EngineMetrics();
     dead = false;
     createdSeconds = System.currentTimeMillis() / 1000;
-    handlers = Executors.newFixedThreadPool(4, daemon("sim-" + port + "-http"));
-    responders = Executors.newScheduledThreadPool(4, daemon("sim-" + port + "-respond"));
+    handlers = Executors.newFixedThreadPool(4, DaemonThreads.numbered("sim-" + port + "-http"));
+    responders =
+        Executors.newScheduledThreadPool(4, DaemonThreads.numbered("sim-" + port + "-respond"));
     engine =
         new EngineLoop(
             config.latencyOf(index),
@@ -738,15 +739,6 @@ final class ReplicaServer {
       out.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
     }
     return out.toString();
-  }
-
-  private static ThreadFactory daemon(String name) {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, name + "-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 
   @Override

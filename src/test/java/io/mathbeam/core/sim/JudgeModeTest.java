@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.judge.JudgePrompt;
-import io.mathbeam.core.judge.JudgeVerdict;
+import io.mathbeam.core.model.JudgeVerdict;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
