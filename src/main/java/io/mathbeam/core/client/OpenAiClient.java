@@ -276,7 +276,7 @@ public final class OpenAiClient implements AutoCloseable {
 
   /**
    * Requests one sample. The future never completes exceptionally: a request that fails for good
-   * yields a {@link Generation} whose {@code errorClass} is an {@link ErrorClass} name.
+   * yields a {@link Generation} whose {@code errorClass} says why.
    */
   public CompletableFuture<Generation> generate(
       SampleRequest request, PromptTemplate template, SamplingParams params) {
@@ -967,18 +967,16 @@ public final class OpenAiClient implements AutoCloseable {
     for (int i = 0; i < call.sequences(); i++) {
       Completion completion = completions.get(i);
       generations.add(
-          new Generation(
-              call.requests.get(i),
-              completion.text(),
-              completion.reasoning(),
-              completion.finishReason(),
-              completion.promptTokens(),
-              completion.completionTokens(),
-              latencyNanos / 1_000_000,
-              replica.baseUrl(),
-              call.attempts,
-              null,
-              null));
+          Generation.builder(call.requests.get(i))
+              .text(completion.text())
+              .reasoning(completion.reasoning())
+              .finishReason(completion.finishReason())
+              .promptTokens(completion.promptTokens())
+              .completionTokens(completion.completionTokens())
+              .latencyMs(latencyNanos / 1_000_000)
+              .replica(replica.baseUrl())
+              .attempts(call.attempts)
+              .build());
     }
     List<Generation> answer = List.copyOf(generations);
     if (!original.settled.compareAndSet(false, true)) {
@@ -1003,18 +1001,12 @@ public final class OpenAiClient implements AutoCloseable {
     List<Generation> generations = new ArrayList<>();
     for (SampleRequest request : call.requests) {
       generations.add(
-          new Generation(
-              request,
-              null,
-              null,
-              null,
-              0,
-              0,
-              (System.nanoTime() - call.startNanos) / 1_000_000,
-              call.replica == null ? null : call.replica.baseUrl(),
-              call.attempts,
-              errorClass.name(),
-              message));
+          Generation.builder(request)
+              .latencyMs((System.nanoTime() - call.startNanos) / 1_000_000)
+              .replica(call.replica == null ? null : call.replica.baseUrl())
+              .attempts(call.attempts)
+              .error(errorClass, message)
+              .build());
     }
     List<Generation> failed = List.copyOf(generations);
     if (call.original != null) {

@@ -146,7 +146,7 @@ public class ClientAgainstSimulatorTest {
           client
               .generate(request("p0", 0), TEMPLATE, SamplingParams.defaults().withMaxTokens(64))
               .get(60, TimeUnit.SECONDS);
-      assertEquals(ErrorClass.BAD_REQUEST.name(), g.errorClass());
+      assertEquals(ErrorClass.BAD_REQUEST, g.errorClass());
       assertEquals(1, g.attempts());
       assertTrue(g.errorMessage(), g.errorMessage().contains("does not exist"));
     }
