@@ -588,30 +588,17 @@ final class ReplicaServer {
   private void logRejected(
       long arrival, String endpoint, String id, int status, String fault, String error) {
     log.append(
-        new RequestLogEntry(
-            arrival,
-            System.currentTimeMillis(),
-            index,
-            port,
-            endpoint,
-            id,
-            null,
-            null,
-            null,
-            status,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            fault,
-            null,
-            null,
-            error,
-            null,
-            null));
+        RequestLogEntry.builder()
+            .arrivalMs(arrival)
+            .finishMs(System.currentTimeMillis())
+            .replica(index)
+            .port(port)
+            .endpoint(endpoint)
+            .requestId(id)
+            .status(status)
+            .fault(fault)
+            .error(error)
+            .build());
   }
 
   private void logDone(
@@ -651,30 +638,30 @@ final class ReplicaServer {
       judged = Collections.unmodifiableList(judged);
     }
     log.append(
-        new RequestLogEntry(
-            arrival,
-            System.currentTimeMillis(),
-            index,
-            port,
-            endpoint,
-            id,
-            r.promptHash(),
-            r.seed(),
-            r.n(),
-            status,
-            r.totalPromptTokens(),
-            completion,
-            r.maxTokens(),
-            r.temperature(),
-            r.topP(),
-            r.topK(),
-            r.minP(),
-            fault,
-            finishes,
-            outcomes,
-            null,
-            judged,
-            verdicts));
+        RequestLogEntry.builder()
+            .arrivalMs(arrival)
+            .finishMs(System.currentTimeMillis())
+            .replica(index)
+            .port(port)
+            .endpoint(endpoint)
+            .requestId(id)
+            .promptHash(r.promptHash())
+            .seed(r.seed())
+            .n(r.n())
+            .status(status)
+            .promptTokens(r.totalPromptTokens())
+            .completionTokens(completion)
+            .maxTokens(r.maxTokens())
+            .temperature(r.temperature())
+            .topP(r.topP())
+            .topK(r.topK())
+            .minP(r.minP())
+            .fault(fault)
+            .finishReasons(finishes)
+            .outcomes(outcomes)
+            .judgedAnswers(judged)
+            .verdicts(verdicts)
+            .build());
   }
 
   private static String errorType(int status) {
