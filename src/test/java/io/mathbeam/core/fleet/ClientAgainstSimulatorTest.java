@@ -16,6 +16,7 @@ import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ public class ClientAgainstSimulatorTest {
     return new SampleRequest("t", problemId, PROBLEM, List.of("21"), index, 64, 1000 + index);
   }
 
-  private static SimConfig.Builder sim() {
+  private static SimConfigBuilder sim() {
     return SimConfig.builder()
         .replicas(2)
         .timeScale(5000)

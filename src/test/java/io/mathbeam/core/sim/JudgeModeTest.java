@@ -32,7 +32,7 @@ import org.junit.Test;
 public class JudgeModeTest {
   private static final JudgePrompt PROMPT = JudgePrompt.defaults();
 
-  private static SimConfig.Builder judgeFleet(JudgeBehavior behavior) {
+  private static SimConfigBuilder judgeFleet(JudgeBehavior behavior) {
     return SimConfig.builder().replicas(1).timeScale(100_000).judge(behavior);
   }
 
