@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines;
 
 import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.concurrent.DaemonThreads;
 import io.mathbeam.transforms.LiveProgress;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -32,12 +33,7 @@ final class ProgressReporter implements AutoCloseable {
   private final boolean terminal;
   private final long startNanos = System.nanoTime();
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "mathbeam-progress");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mathbeam-progress"));
   private long lastTokens;
   private long lastNanos = startNanos;
 

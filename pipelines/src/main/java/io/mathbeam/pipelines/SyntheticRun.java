@@ -2,6 +2,7 @@ package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
@@ -326,21 +327,17 @@ final class SyntheticRun {
     int promptTokens = 40 + problem.statement().length() / 4;
     Outcome outcome = drawOutcome(rng, problem);
     if (outcome == Outcome.REQUEST_ERROR) {
-      String[] classes = {"TIMEOUT", "SERVER_ERROR", "CONNECTION", "RATE_LIMITED"};
-      String errorClass = classes[rng.nextInt(classes.length)];
+      ErrorClass[] classes = {
+        ErrorClass.TIMEOUT, ErrorClass.SERVER_ERROR, ErrorClass.CONNECTION, ErrorClass.RATE_LIMITED
+      };
+      ErrorClass errorClass = classes[rng.nextInt(classes.length)];
       Generation failed =
-          new Generation(
-              request,
-              null,
-              null,
-              null,
-              0,
-              0,
-              60_000 + rng.nextInt(240_000),
-              replica,
-              4,
-              errorClass,
-              errorClass + " from " + replica + " on all 4 attempts");
+          Generation.builder(request)
+              .latencyMs(60_000 + rng.nextInt(240_000))
+              .replica(replica)
+              .attempts(4)
+              .error(errorClass, errorClass.name() + " from " + replica + " on all 4 attempts")
+              .build();
       return new SyntheticSample(row(failed, null, outcome), outcome, 0);
     }
 
@@ -385,18 +382,16 @@ final class SyntheticRun {
             : Math.min(MAX_TOKENS - 1, (int) Math.round(chars / CHARS_PER_TOKEN));
     long latency = 300 + (long) (tokens * rng.nextDouble(10.0, 25.0));
     Generation generation =
-        new Generation(
-            request,
-            text.toString(),
-            reasoning,
-            finishReason,
-            promptTokens,
-            tokens,
-            latency,
-            replica,
-            rng.nextInt(20) == 0 ? 2 : 1,
-            null,
-            null);
+        Generation.builder(request)
+            .text(text.toString())
+            .reasoning(reasoning)
+            .finishReason(finishReason)
+            .promptTokens(promptTokens)
+            .completionTokens(tokens)
+            .latencyMs(latency)
+            .replica(replica)
+            .attempts(rng.nextInt(20) == 0 ? 2 : 1)
+            .build();
     return new SyntheticSample(row(generation, extracted, outcome), outcome, tokens);
   }
 

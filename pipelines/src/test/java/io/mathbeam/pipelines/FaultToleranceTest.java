@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.testing.SharedData;
 import io.mathbeam.transforms.ParquetRecords;
@@ -30,7 +31,7 @@ public class FaultToleranceTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static SimConfig.Builder fleet(double timeScale) throws IOException {
+  private static SimConfigBuilder fleet(double timeScale) throws IOException {
     Path data = SharedData.datasets();
     return SimConfig.builder()
         .replicas(2)

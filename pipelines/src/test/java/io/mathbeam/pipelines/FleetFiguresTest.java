@@ -39,28 +39,24 @@ public class FleetFiguresTest {
       int n,
       int tokens,
       int status) {
-    return new RequestLogEntry(
-        arrival,
-        finish,
-        replica,
-        8000 + replica,
-        "/v1/chat/completions",
-        null,
-        prompt,
-        seed,
-        n,
-        status,
-        50,
-        tokens,
-        4096,
-        0.6,
-        0.95,
-        -1,
-        0.0,
-        null,
-        null,
-        null,
-        null);
+    return RequestLogEntry.builder()
+        .arrivalMs(arrival)
+        .finishMs(finish)
+        .replica(replica)
+        .port(8000 + replica)
+        .endpoint("/v1/chat/completions")
+        .promptHash(prompt)
+        .seed(seed)
+        .n(n)
+        .status(status)
+        .promptTokens(50)
+        .completionTokens(tokens)
+        .maxTokens(4096)
+        .temperature(0.6)
+        .topP(0.95)
+        .topK(-1)
+        .minP(0.0)
+        .build();
   }
 
   @Test

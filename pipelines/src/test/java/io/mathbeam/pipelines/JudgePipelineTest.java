@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.sim.JudgeBehavior;
 import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.ByteArrayOutputStream;
@@ -36,7 +37,7 @@ public class JudgePipelineTest {
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private static SimulatedFleet judgeFleet(JudgeBehavior behavior, SimConfig.Builder faults) {
+  private static SimulatedFleet judgeFleet(JudgeBehavior behavior, SimConfigBuilder faults) {
     return SimulatedFleet.start(
         faults.replicas(2).timeScale(2000).modelName("judge").judge(behavior).build());
   }
@@ -150,7 +151,7 @@ public class JudgePipelineTest {
 
   @Test
   public void judgeFailuresAreClassifiedAndNeverCountedWrong() throws Exception {
-    SimConfig.Builder faults =
+    SimConfigBuilder faults =
         SimConfig.builder()
             .errorRate(503, 0.25)
             .streamStallRate(0.2)

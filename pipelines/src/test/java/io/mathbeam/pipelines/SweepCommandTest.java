@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.testing.SharedData;
 import io.mathbeam.transforms.ParquetRecords;
@@ -48,7 +49,7 @@ public class SweepCommandTest {
   @Test
   public void twoModelsRunAsOneJobWithResultsKeptApart() throws Exception {
     Path data = SharedData.datasets();
-    SimConfig.Builder sim =
+    SimConfigBuilder sim =
         SimConfig.builder()
             .replicas(1)
             .timeScale(4000)

@@ -363,18 +363,7 @@ public final class GenerationDispatcher {
 
   /** The client never fails its futures; this is the record of a defect if it ever does. */
   private static Generation internalFailure(SampleRequest request, Throwable error) {
-    return new Generation(
-        request,
-        null,
-        null,
-        null,
-        0,
-        0,
-        0,
-        null,
-        0,
-        ErrorClass.INTERNAL.name(),
-        "client error: " + error);
+    return Generation.builder(request).error(ErrorClass.INTERNAL, "client error: " + error).build();
   }
 
   /**

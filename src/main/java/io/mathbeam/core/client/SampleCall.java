@@ -124,6 +124,13 @@ final class SampleCall {
     return requests.get(0);
   }
 
+  /** Refunds the tokens charged for the last attempt beyond those it generated. */
+  void settleTokens(Replica replica, long generated) {
+    long unused = tokensCharged - generated;
+    tokensCharged = 0;
+    replica.refundTokens(unused);
+  }
+
   /** Sequences this call keeps in flight ({@code n}). */
   int sequences() {
     return requests.size();

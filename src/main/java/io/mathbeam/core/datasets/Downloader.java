@@ -1,5 +1,6 @@
 package io.mathbeam.core.datasets;
 
+import io.mathbeam.core.concurrent.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -58,12 +59,7 @@ public final class Downloader {
   private static final int MAX_REDIRECTS = 8;
   private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)");
   private static final ScheduledExecutorService WATCHDOG =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "mathbeam-download-watchdog");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("mathbeam-download-watchdog"));
 
   private final HttpClient client;
   private final Settings settings;

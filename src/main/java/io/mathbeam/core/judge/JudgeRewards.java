@@ -1,6 +1,7 @@
 package io.mathbeam.core.judge;
 
 import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.model.JudgeVerdict;
 import java.util.List;
 
 /**

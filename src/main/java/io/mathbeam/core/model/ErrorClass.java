@@ -17,5 +17,10 @@ public enum ErrorClass {
   /** 200 with a body that could not be understood. */
   MALFORMED_RESPONSE,
   /** A defect in mathbeam itself while handling the request. */
-  INTERNAL
+  INTERNAL;
+
+  /** The error class written as {@code name}, or null for null (a sample that did not fail). */
+  public static ErrorClass ofName(String name) {
+    return name == null ? null : valueOf(name);
+  }
 }

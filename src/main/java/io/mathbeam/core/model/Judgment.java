@@ -1,6 +1,5 @@
 package io.mathbeam.core.model;
 
-import io.mathbeam.core.judge.JudgeVerdict;
 import java.io.Serializable;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
 package io.mathbeam.core.sandbox;
 
+import io.mathbeam.core.concurrent.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs untrusted, model-written Python 3 programs, at most {@link SandboxConfig#parallelism()} at a
@@ -40,14 +40,7 @@ public final class Sandbox implements AutoCloseable {
     this.bwrap = bwrap;
     this.jvmIsRoot = jvmIsRoot;
     this.slots = new Semaphore(config.parallelism(), true);
-    AtomicInteger n = new AtomicInteger();
-    this.io =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "mathbeam-sandbox-io-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+    this.io = Executors.newCachedThreadPool(DaemonThreads.numbered("mathbeam-sandbox-io"));
   }
 
   /**

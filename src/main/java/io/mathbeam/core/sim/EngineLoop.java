@@ -1,5 +1,6 @@
 package io.mathbeam.core.sim;
 
+import io.mathbeam.core.concurrent.DaemonThreads;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -115,8 +116,7 @@ final class EngineLoop {
   }
 
   void start(String name) {
-    thread = new Thread(this::run, name);
-    thread.setDaemon(true);
+    thread = DaemonThreads.named(name).newThread(this::run);
     thread.start();
   }
 

@@ -1,29 +1,27 @@
 package io.mathbeam.core.sim;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import static io.mathbeam.core.sim.SimExchanges.ENGINE_DEAD;
+import static io.mathbeam.core.sim.SimExchanges.errorMessage;
+import static io.mathbeam.core.sim.SimExchanges.errorType;
+import static io.mathbeam.core.sim.SimExchanges.readJsonBody;
+import static io.mathbeam.core.sim.SimExchanges.requireMethod;
+import static io.mathbeam.core.sim.SimExchanges.send;
+import static io.mathbeam.core.sim.SimExchanges.sendError;
+import static io.mathbeam.core.sim.SimExchanges.sendJson;
+import static io.mathbeam.core.sim.SimExchanges.sendSlowly;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.mathbeam.core.concurrent.DaemonThreads;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,9 +32,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * flight.
  */
 final class ReplicaServer {
-  private static final String ENGINE_DEAD =
-      "EngineCore encountered an issue. See stack trace (above) for the root cause.";
-
   static {
     // Read once by the JDK's HttpServer when its first instance is created in this JVM. Without
     // TCP_NODELAY the body write waits on the client's delayed ACK (40 ms per response); the
@@ -54,13 +49,11 @@ final class ReplicaServer {
 
   private final SimConfig config;
   private final int index;
-  private final RequestLog log;
-  private final SimulatedModel model;
-  private final SimulatedJudge judge;
-  private final TirModel tir;
+  private final ReplicaRequestLog log;
+  private final SimulatedChoices simulated;
+  private final ReplicaEndpoints endpoints;
   private final ResponseBodies bodies;
   private final FaultInjector faults;
-  private final SplittableRandom serverRng;
   private final AtomicInteger inflight = new AtomicInteger();
   private volatile boolean dead;
   private volatile EngineMetrics metrics = new EngineMetrics();
@@ -75,18 +68,11 @@ final class ReplicaServer {
     this.config = config;
     this.index = index;
     this.port = port;
-    this.log = log;
-    this.model =
-        new SimulatedModel(
-            config.medianOutputTokens(),
-            config.outputSigma(),
-            config.skill(),
-            config.outputLengths());
-    this.judge = config.judge() == null ? null : new SimulatedJudge(config.judge());
-    this.tir = config.tir() ? new TirModel(model) : null;
+    this.log = new ReplicaRequestLog(log, index, this::port, config.judge() != null);
+    this.simulated = new SimulatedChoices(config, index);
+    this.endpoints = new ReplicaEndpoints(config, index);
     this.bodies = new ResponseBodies(config);
     this.faults = new FaultInjector(config, StableHash.combine(config.faultSeed(), index));
-    this.serverRng = new SplittableRandom(StableHash.combine(config.serverSeed(), index));
   }
 
   synchronized void start() throws IOException {
@@ -98,8 +84,9 @@ final class ReplicaServer {
     metrics = new EngineMetrics();
     dead = false;
     createdSeconds = System.currentTimeMillis() / 1000;
-    handlers = Executors.newFixedThreadPool(4, daemon("sim-" + port + "-http"));
-    responders = Executors.newScheduledThreadPool(4, daemon("sim-" + port + "-respond"));
+    handlers = Executors.newFixedThreadPool(4, DaemonThreads.numbered("sim-" + port + "-http"));
+    responders =
+        Executors.newScheduledThreadPool(4, DaemonThreads.numbered("sim-" + port + "-respond"));
     engine =
         new EngineLoop(
             config.latencyOf(index),
@@ -146,7 +133,7 @@ final class ReplicaServer {
     try {
       route(exchange);
     } catch (RequestRejectedException e) {
-      sendError(exchange, e.status, e.type, e.getMessage());
+      sendError(exchange, bodies, e.status, e.type, e.getMessage());
     } catch (IOException | RuntimeException e) {
       exchange.close();
     }
@@ -176,7 +163,7 @@ final class ReplicaServer {
         return;
       case "/v1/models":
         if (requireMethod(exchange, "GET")) {
-          sendJson(exchange, 200, models());
+          sendJson(exchange, 200, endpoints.models(createdSeconds));
         }
         return;
       case "/health":
@@ -201,48 +188,14 @@ final class ReplicaServer {
         return;
       case "/tokenize":
         if (requireMethod(exchange, "POST")) {
-          tokenize(exchange);
+          endpoints.tokenize(exchange);
         }
         return;
       case "/sim/capacity":
-        sendJson(exchange, 200, capacity(uri.getRawQuery()));
+        sendJson(exchange, 200, endpoints.capacity(uri.getRawQuery(), metrics));
         return;
       default:
         sendJson(exchange, 404, Map.of("detail", "Not Found"));
-    }
-  }
-
-  private boolean requireMethod(HttpExchange exchange, String method) throws IOException {
-    if (exchange.getRequestMethod().equalsIgnoreCase(method)) {
-      return true;
-    }
-    sendJson(exchange, 405, Map.of("detail", "Method Not Allowed"));
-    return false;
-  }
-
-  private JsonNode readJsonBody(HttpExchange exchange)
-      throws IOException, RequestRejectedException {
-    String upgrade = exchange.getRequestHeaders().getFirst("Upgrade");
-    if (config.rejectH2cUpgrade()
-        && upgrade != null
-        && upgrade.toLowerCase(Locale.ROOT).contains("h2c")) {
-      throw RequestRejectedException.validation("missing", null, "Field required", "None");
-    }
-    String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
-    String media =
-        contentType == null ? "" : contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-    if (!media.equals("application/json")) {
-      throw new RequestRejectedException(
-          400, "Bad Request", "Unsupported Media Type: Only 'application/json' is allowed");
-    }
-    byte[] raw;
-    try (InputStream in = exchange.getRequestBody()) {
-      raw = in.readAllBytes();
-    }
-    try {
-      return ResponseBodies.JSON.readTree(raw);
-    } catch (IOException e) {
-      throw RequestRejectedException.validation("json_invalid", null, "JSON decode error", "''");
     }
   }
 
@@ -252,30 +205,37 @@ final class ReplicaServer {
     String headerId = exchange.getRequestHeaders().getFirst("X-Request-Id");
     GenerationRequest request;
     try {
-      request = GenerationRequest.parse(readJsonBody(exchange), chat, config, headerId);
+      request =
+          GenerationRequest.parse(
+              readJsonBody(exchange, config.rejectH2cUpgrade()), chat, config, headerId);
     } catch (RequestRejectedException e) {
-      logRejected(arrival, endpoint, headerId, e.status, null, e.getMessage());
-      sendError(exchange, e.status, e.type, e.getMessage());
+      log.rejected(arrival, endpoint, headerId, e.status, null, e.getMessage());
+      sendError(exchange, bodies, e.status, e.type, e.getMessage());
       return;
     }
-    String id = request.requestId() != null ? request.requestId() : randomHex();
+    String id = request.requestId() != null ? request.requestId() : ReplicaEndpoints.randomHex();
     if (dead) {
-      logDone(arrival, endpoint, id, request, 500, "dead", null);
-      sendError(exchange, 500, "InternalServerError", ENGINE_DEAD);
+      log.done(arrival, endpoint, id, request, 500, "dead", null);
+      sendError(exchange, bodies, 500, "InternalServerError", ENGINE_DEAD);
       return;
     }
     FaultInjector.Fault fault = faults.draw(request.stream());
     if (fault.kind() == FaultInjector.Kind.RESET) {
-      logDone(arrival, endpoint, id, request, 0, "reset", null);
+      log.done(arrival, endpoint, id, request, 0, "reset", null);
       exchange.close();
       return;
     }
     if (fault.kind() == FaultInjector.Kind.ERROR) {
-      logDone(arrival, endpoint, id, request, fault.status(), "error", null);
-      sendError(exchange, fault.status(), errorType(fault.status()), errorMessage(fault.status()));
+      log.done(arrival, endpoint, id, request, fault.status(), "error", null);
+      sendError(
+          exchange,
+          bodies,
+          fault.status(),
+          errorType(fault.status()),
+          errorMessage(fault.status()));
       return;
     }
-    List<SimulatedModel.Choice> choices = generateChoices(request);
+    List<SimulatedModel.Choice> choices = simulated.generate(request);
     int[] prompts = new int[choices.size()];
     int[] targets = new int[choices.size()];
     for (int i = 0; i < choices.size(); i++) {
@@ -348,7 +308,7 @@ final class ReplicaServer {
             jobEngine,
             fault,
             (status, faultKind, logged) ->
-                logDone(arrival, endpoint, id, request, status, faultKind, logged));
+                log.done(arrival, endpoint, id, request, status, faultKind, logged));
     EngineLoop.Job job =
         new EngineLoop.Job(
             prompts,
@@ -365,65 +325,6 @@ final class ReplicaServer {
     jobEngine.submit(job);
   }
 
-  private List<SimulatedModel.Choice> generateChoices(GenerationRequest request) {
-    List<SimulatedModel.Choice> choices = new ArrayList<>();
-    long paramsHash =
-        StableHash.of(
-            request.temperature()
-                + "|"
-                + request.topP()
-                + "|"
-                + request.topK()
-                + "|"
-                + request.minP()
-                + "|"
-                + request.repetitionPenalty(),
-            0x9a7a);
-    long baseSeed;
-    if (request.greedy()) {
-      baseSeed = 0;
-    } else if (request.seed() != null) {
-      baseSeed = request.seed();
-    } else {
-      synchronized (serverRng) {
-        baseSeed = serverRng.nextLong();
-      }
-    }
-    for (int p = 0; p < request.prompts().size(); p++) {
-      String prompt = request.prompts().get(p);
-      String lookup = request.lookupTexts().get(p);
-      int cap = Math.min(request.maxTokens(), config.maxModelLen() - request.promptTokens()[p]);
-      if (judge != null) {
-        for (int i = 0; i < request.n(); i++) {
-          choices.add(judge.reply(lookup, i, cap, request.stops()));
-        }
-        continue;
-      }
-      Optional<AnswerKey.Entry> known = config.answerKey().lookup(lookup);
-      PromptOptions options = known.isPresent() ? PromptOptions.find(lookup) : PromptOptions.NONE;
-      if (tir != null && known.isPresent() && TirModel.applies(known.get(), options)) {
-        // A TIR sample is keyed by its problem, not its prompt, which grows with each continuation.
-        AnswerKey.Entry entry = known.get();
-        long context =
-            StableHash.combine(
-                StableHash.of(AnswerKey.normalize(entry.problem()), 0x7157), paramsHash);
-        String soFar =
-            request.chat()
-                ? request.continuedMessage()
-                : prompt.substring(Math.max(0, AnswerKey.endOfLast(entry.problem(), prompt)));
-        for (int i = 0; i < request.n(); i++) {
-          choices.add(tir.generate(entry, soFar, context, baseSeed + i, cap, request.stops()));
-        }
-        continue;
-      }
-      long context = StableHash.combine(StableHash.of(prompt, 0x9e37), paramsHash);
-      for (int i = 0; i < request.n(); i++) {
-        choices.add(model.generate(known, options, context, baseSeed + i, cap, request.stops()));
-      }
-    }
-    return choices;
-  }
-
   private void complete(
       HttpExchange exchange,
       EngineLoop.Job job,
@@ -436,7 +337,7 @@ final class ReplicaServer {
       EngineMetrics jobMetrics) {
     if (job.aborted) {
       exchange.close();
-      logDone(arrival, endpoint, id, request, 0, "killed", null);
+      log.done(arrival, endpoint, id, request, 0, "killed", null);
       return;
     }
     recordDone(job, choices, jobMetrics);
@@ -446,9 +347,9 @@ final class ReplicaServer {
             ? bodies.stream(request, id, created, choices)
             : bodies.completion(request, id, created, choices);
     String type = request.stream() ? "text/event-stream; charset=utf-8" : "application/json";
-    logDone(arrival, endpoint, id, request, 200, slow ? "slow_body" : null, choices);
+    log.done(arrival, endpoint, id, request, 200, slow ? "slow_body" : null, choices);
     if (slow) {
-      sendSlowly(exchange, type, body);
+      sendSlowly(exchange, type, body, config.slowBodyMillis(), responders);
     } else {
       send(exchange, 200, type, body);
     }
@@ -463,290 +364,6 @@ final class ReplicaServer {
     double ttft = (Math.max(job.firstTokenNanos, job.arrivalNanos) - job.arrivalNanos) / 1e9;
     double queue = (Math.max(job.firstAdmitNanos, job.arrivalNanos) - job.arrivalNanos) / 1e9;
     jobMetrics.recordLatencies(ttft, e2e, queue);
-  }
-
-  private void sendSlowly(HttpExchange exchange, String type, byte[] body) {
-    try {
-      exchange.getResponseHeaders().set("Content-Type", type);
-      exchange.sendResponseHeaders(200, body.length);
-    } catch (IOException e) {
-      exchange.close();
-      return;
-    }
-    int pieces = 8;
-    int size = (body.length + pieces - 1) / pieces;
-    long gap = Math.max(1, config.slowBodyMillis() / pieces);
-    OutputStream os = exchange.getResponseBody();
-    for (int i = 0; i < pieces; i++) {
-      int from = Math.min(body.length, i * size);
-      int to = Math.min(body.length, from + size);
-      boolean last = i == pieces - 1;
-      Runnable write =
-          () -> {
-            try {
-              os.write(body, from, to - from);
-              os.flush();
-            } catch (IOException e) {
-              exchange.close();
-            }
-            if (last) {
-              exchange.close();
-            }
-          };
-      try {
-        responders.schedule(write, gap * (i + 1), TimeUnit.MILLISECONDS);
-      } catch (RuntimeException rejected) {
-        exchange.close();
-        return;
-      }
-    }
-  }
-
-  private void tokenize(HttpExchange exchange) throws IOException, RequestRejectedException {
-    JsonNode body = readJsonBody(exchange);
-    String text;
-    if (body.hasNonNull("messages")) {
-      boolean continueFinal = body.path("continue_final_message").asBoolean(false);
-      text =
-          ChatTemplate.render(
-              body.get("messages"),
-              body.path("add_generation_prompt").asBoolean(!continueFinal),
-              continueFinal);
-    } else if (body.hasNonNull("prompt")) {
-      text = body.get("prompt").asText();
-    } else {
-      throw RequestRejectedException.validation("missing", "prompt", "Field required", "{}");
-    }
-    Map<String, Object> out = new LinkedHashMap<>();
-    int[] ids = SimTokenizer.tokenIds(text);
-    out.put("count", ids.length);
-    out.put("max_model_len", config.maxModelLen());
-    out.put("tokens", ids);
-    out.put("token_strs", null);
-    sendJson(exchange, 200, out);
-  }
-
-  private ObjectNode models() {
-    ObjectNode body = ResponseBodies.JSON.createObjectNode();
-    body.put("object", "list");
-    ArrayNode data = body.putArray("data");
-    ObjectNode card = data.addObject();
-    card.put("id", config.modelName());
-    card.put("object", "model");
-    card.put("created", createdSeconds);
-    card.put("owned_by", "vllm");
-    card.put("root", "/models/" + config.modelName());
-    card.putNull("parent");
-    card.put("max_model_len", config.maxModelLen());
-    ObjectNode permission = card.putArray("permission").addObject();
-    permission.put("id", "modelperm-" + randomHex());
-    permission.put("object", "model_permission");
-    permission.put("created", createdSeconds);
-    permission.put("allow_create_engine", false);
-    permission.put("allow_sampling", true);
-    permission.put("allow_logprobs", true);
-    permission.put("allow_search_indices", false);
-    permission.put("allow_view", true);
-    permission.put("allow_fine_tuning", false);
-    permission.put("organization", "*");
-    permission.putNull("group");
-    permission.put("is_blocking", false);
-    return body;
-  }
-
-  private Map<String, Object> capacity(String query) {
-    Map<String, String> params = new LinkedHashMap<>();
-    if (query != null) {
-      for (String pair : query.split("&")) {
-        String[] kv = pair.split("=", 2);
-        if (kv.length == 2) {
-          params.put(kv[0], kv[1]);
-        }
-      }
-    }
-    double sigma = config.outputSigma();
-    double meanOutput = config.medianOutputTokens() * Math.exp(sigma * sigma / 2);
-    double p = parseOr(params.get("prompt_tokens"), metrics.meanPromptTokens(200));
-    double o = parseOr(params.get("output_tokens"), meanOutput);
-    int n = (int) parseOr(params.get("n"), 1);
-    return CapacityModel.of(
-            config.latencyOf(index), config.maxNumSeqs(), p, o, Math.max(1, n), config.timeScale())
-        .asMap(config.replicas());
-  }
-
-  private static double parseOr(String value, double fallback) {
-    try {
-      return value == null ? fallback : Double.parseDouble(value);
-    } catch (NumberFormatException e) {
-      return fallback;
-    }
-  }
-
-  // Every entry is logged before its response is sent, so a client that has its answer can read
-  // the log entry for it.
-  private void logRejected(
-      long arrival, String endpoint, String id, int status, String fault, String error) {
-    log.append(
-        new RequestLogEntry(
-            arrival,
-            System.currentTimeMillis(),
-            index,
-            port,
-            endpoint,
-            id,
-            null,
-            null,
-            null,
-            status,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            fault,
-            null,
-            null,
-            error,
-            null,
-            null));
-  }
-
-  private void logDone(
-      long arrival,
-      String endpoint,
-      String id,
-      GenerationRequest r,
-      int status,
-      String fault,
-      List<SimulatedModel.Choice> choices) {
-    Integer completion = null;
-    List<String> finishes = null;
-    List<String> outcomes = null;
-    List<String> verdicts = null;
-    if (choices != null) {
-      int sum = 0;
-      finishes = new ArrayList<>();
-      outcomes = judge == null ? new ArrayList<>() : null;
-      verdicts = judge == null ? null : new ArrayList<>();
-      for (SimulatedModel.Choice c : choices) {
-        sum += c.completionTokens();
-        finishes.add(c.finishReason());
-        if (c.judgeReply()) {
-          verdicts.add(c.verdict());
-        } else {
-          outcomes.add(c.outcome().name().toLowerCase(Locale.ROOT));
-        }
-      }
-      completion = sum;
-    }
-    List<String> judged = null;
-    if (judge != null) {
-      judged = new ArrayList<>();
-      for (String text : r.lookupTexts()) {
-        judged.add(JudgeQuestion.answerIn(text));
-      }
-      judged = Collections.unmodifiableList(judged);
-    }
-    log.append(
-        new RequestLogEntry(
-            arrival,
-            System.currentTimeMillis(),
-            index,
-            port,
-            endpoint,
-            id,
-            r.promptHash(),
-            r.seed(),
-            r.n(),
-            status,
-            r.totalPromptTokens(),
-            completion,
-            r.maxTokens(),
-            r.temperature(),
-            r.topP(),
-            r.topK(),
-            r.minP(),
-            fault,
-            finishes,
-            outcomes,
-            null,
-            judged,
-            verdicts));
-  }
-
-  private static String errorType(int status) {
-    switch (status) {
-      case 500:
-        return "InternalServerError";
-      case 501:
-        return "NotImplementedError";
-      case 503:
-        return "ServiceUnavailableError";
-      default:
-        return status >= 500 ? "InternalServerError" : "BadRequestError";
-    }
-  }
-
-  private static String errorMessage(int status) {
-    switch (status) {
-      case 500:
-        return ENGINE_DEAD;
-      case 503:
-        return "Service Unavailable: the server is temporarily unable to accept the request.";
-      case 429:
-        return "Too Many Requests";
-      case 408:
-        return "Request Timeout";
-      default:
-        return "Simulated error " + status;
-    }
-  }
-
-  private void sendError(HttpExchange exchange, int status, String type, String message) {
-    send(exchange, status, "application/json", bodies.error(status, type, message));
-  }
-
-  private void sendJson(HttpExchange exchange, int status, Object body) {
-    send(exchange, status, "application/json", ResponseBodies.bytes(body));
-  }
-
-  private static void send(HttpExchange exchange, int status, String type, byte[] body) {
-    try {
-      if (type != null) {
-        exchange.getResponseHeaders().set("Content-Type", type);
-      }
-      exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-      if (body.length > 0) {
-        try (OutputStream os = exchange.getResponseBody()) {
-          os.write(body);
-        }
-      }
-    } catch (IOException e) {
-      // the client went away; nothing to answer
-    } finally {
-      exchange.close();
-    }
-  }
-
-  private static String randomHex() {
-    byte[] bytes = new byte[16];
-    java.util.concurrent.ThreadLocalRandom.current().nextBytes(bytes);
-    StringBuilder out = new StringBuilder(32);
-    for (byte b : bytes) {
-      out.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
-    }
-    return out.toString();
-  }
-
-  private static ThreadFactory daemon(String name) {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, name + "-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 
   @Override

@@ -47,52 +47,179 @@ public record RequestLogEntry(
     @JsonProperty("judged_answers") List<String> judgedAnswers,
     @JsonProperty("verdicts") List<String> verdicts) {
 
-  /** An entry of a fleet that is not a judge. */
-  public RequestLogEntry(
-      long arrivalMs,
-      long finishMs,
-      int replica,
-      int port,
-      String endpoint,
-      String requestId,
-      String promptHash,
-      Long seed,
-      Integer n,
-      int status,
-      Integer promptTokens,
-      Integer completionTokens,
-      Integer maxTokens,
-      Double temperature,
-      Double topP,
-      Integer topK,
-      Double minP,
-      String fault,
-      List<String> finishReasons,
-      List<String> outcomes,
-      String error) {
-    this(
-        arrivalMs,
-        finishMs,
-        replica,
-        port,
-        endpoint,
-        requestId,
-        promptHash,
-        seed,
-        n,
-        status,
-        promptTokens,
-        completionTokens,
-        maxTokens,
-        temperature,
-        topP,
-        topK,
-        minP,
-        fault,
-        finishReasons,
-        outcomes,
-        error,
-        null,
-        null);
+  /** A builder of an entry; fields left unset are null (zero for the numbers always logged). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Names each field of a {@link RequestLogEntry}. */
+  public static final class Builder {
+    private long arrivalMs;
+    private long finishMs;
+    private int replica;
+    private int port;
+    private String endpoint;
+    private String requestId;
+    private String promptHash;
+    private Long seed;
+    private Integer n;
+    private int status;
+    private Integer promptTokens;
+    private Integer completionTokens;
+    private Integer maxTokens;
+    private Double temperature;
+    private Double topP;
+    private Integer topK;
+    private Double minP;
+    private String fault;
+    private List<String> finishReasons;
+    private List<String> outcomes;
+    private String error;
+    private List<String> judgedAnswers;
+    private List<String> verdicts;
+
+    private Builder() {}
+
+    public Builder arrivalMs(long arrivalMs) {
+      this.arrivalMs = arrivalMs;
+      return this;
+    }
+
+    public Builder finishMs(long finishMs) {
+      this.finishMs = finishMs;
+      return this;
+    }
+
+    public Builder replica(int replica) {
+      this.replica = replica;
+      return this;
+    }
+
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    public Builder endpoint(String endpoint) {
+      this.endpoint = endpoint;
+      return this;
+    }
+
+    public Builder requestId(String requestId) {
+      this.requestId = requestId;
+      return this;
+    }
+
+    public Builder promptHash(String promptHash) {
+      this.promptHash = promptHash;
+      return this;
+    }
+
+    public Builder seed(Long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    public Builder n(Integer n) {
+      this.n = n;
+      return this;
+    }
+
+    public Builder status(int status) {
+      this.status = status;
+      return this;
+    }
+
+    public Builder promptTokens(Integer promptTokens) {
+      this.promptTokens = promptTokens;
+      return this;
+    }
+
+    public Builder completionTokens(Integer completionTokens) {
+      this.completionTokens = completionTokens;
+      return this;
+    }
+
+    public Builder maxTokens(Integer maxTokens) {
+      this.maxTokens = maxTokens;
+      return this;
+    }
+
+    public Builder temperature(Double temperature) {
+      this.temperature = temperature;
+      return this;
+    }
+
+    public Builder topP(Double topP) {
+      this.topP = topP;
+      return this;
+    }
+
+    public Builder topK(Integer topK) {
+      this.topK = topK;
+      return this;
+    }
+
+    public Builder minP(Double minP) {
+      this.minP = minP;
+      return this;
+    }
+
+    public Builder fault(String fault) {
+      this.fault = fault;
+      return this;
+    }
+
+    public Builder finishReasons(List<String> finishReasons) {
+      this.finishReasons = finishReasons;
+      return this;
+    }
+
+    public Builder outcomes(List<String> outcomes) {
+      this.outcomes = outcomes;
+      return this;
+    }
+
+    public Builder error(String error) {
+      this.error = error;
+      return this;
+    }
+
+    public Builder judgedAnswers(List<String> judgedAnswers) {
+      this.judgedAnswers = judgedAnswers;
+      return this;
+    }
+
+    public Builder verdicts(List<String> verdicts) {
+      this.verdicts = verdicts;
+      return this;
+    }
+
+    public RequestLogEntry build() {
+      return new RequestLogEntry(
+          arrivalMs,
+          finishMs,
+          replica,
+          port,
+          endpoint,
+          requestId,
+          promptHash,
+          seed,
+          n,
+          status,
+          promptTokens,
+          completionTokens,
+          maxTokens,
+          temperature,
+          topP,
+          topK,
+          minP,
+          fault,
+          finishReasons,
+          outcomes,
+          error,
+          judgedAnswers,
+          verdicts);
+    }
   }
 }

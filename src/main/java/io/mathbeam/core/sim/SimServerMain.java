@@ -132,7 +132,7 @@ public final class SimServerMain {
           "judgeMalformedRate");
 
   public static SimulatedFleet launch(String[] args, PrintStream out) {
-    SimConfig.Builder builder = SimConfig.builder();
+    SimConfigBuilder builder = SimConfig.builder();
     JudgeFlags judge = new JudgeFlags();
     for (String arg : args) {
       if (arg.equals("--help") || arg.equals("-h")) {
@@ -193,7 +193,7 @@ public final class SimServerMain {
     return fleet;
   }
 
-  private static void apply(SimConfig.Builder b, String name, String value) {
+  private static void apply(SimConfigBuilder b, String name, String value) {
     switch (name) {
       case "replicas":
         b.replicas(Integer.parseInt(value));

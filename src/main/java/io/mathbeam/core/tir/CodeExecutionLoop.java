@@ -68,7 +68,7 @@ public final class CodeExecutionLoop implements SampleGenerator {
         .thenCompose(
             g -> {
               if (g.failed()) {
-                boolean overflow = ErrorClass.CONTEXT_OVERFLOW.name().equals(g.errorClass());
+                boolean overflow = g.errorClass() == ErrorClass.CONTEXT_OVERFLOW;
                 return CompletableFuture.completedFuture(
                     overflow && t.turns > 0 ? t.finish("length", g) : t.failed(g));
               }
@@ -140,35 +140,31 @@ public final class CodeExecutionLoop implements SampleGenerator {
         reasoning = stripThinkOpen(full.substring(0, close));
         answer = full.substring(close + THINK_CLOSE.length());
       }
-      return new Generation(
-          request,
-          answer.isEmpty() ? null : answer,
-          reasoning,
-          finishReason,
-          promptTokens,
-          completionTokens,
-          elapsedMillis(),
-          last.replica(),
-          attempts + (last.failed() ? last.attempts() : 0),
-          null,
-          null,
-          executions());
+      return Generation.builder(request)
+          .text(answer.isEmpty() ? null : answer)
+          .reasoning(reasoning)
+          .finishReason(finishReason)
+          .promptTokens(promptTokens)
+          .completionTokens(completionTokens)
+          .latencyMs(elapsedMillis())
+          .replica(last.replica())
+          .attempts(attempts + (last.failed() ? last.attempts() : 0))
+          .codeExecutions(executions())
+          .build();
     }
 
     Generation failed(Generation g) {
-      return new Generation(
-          request,
-          null,
-          null,
-          null,
-          promptTokens,
-          completionTokens,
-          elapsedMillis(),
-          g.replica(),
-          attempts + g.attempts(),
-          g.errorClass(),
-          turns == 0 ? g.errorMessage() : "turn " + (turns + 1) + ": " + g.errorMessage(),
-          executions());
+      return Generation.builder(request)
+          .promptTokens(promptTokens)
+          .completionTokens(completionTokens)
+          .latencyMs(elapsedMillis())
+          .replica(g.replica())
+          .attempts(attempts + g.attempts())
+          .error(
+              g.errorClass(),
+              turns == 0 ? g.errorMessage() : "turn " + (turns + 1) + ": " + g.errorMessage())
+          .codeExecutions(executions())
+          .build();
     }
 
     private CodeExecutions executions() {

@@ -73,7 +73,7 @@ public class AttemptTimeoutTest {
     long waitedMillis = (System.nanoTime() - started) / 1_000_000;
 
     assertNull(longer.errorMessage(), longer.errorClass());
-    assertEquals(ErrorClass.TIMEOUT.name(), hung.errorClass());
+    assertEquals(ErrorClass.TIMEOUT, hung.errorClass());
     assertTrue("timed out after " + waitedMillis + " ms", waitedMillis < 3_000);
     assertTrue(hung.errorMessage(), !hung.errorMessage().contains(REQUEST_TIMEOUT.toString()));
   }

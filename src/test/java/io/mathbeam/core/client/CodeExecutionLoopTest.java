@@ -192,7 +192,7 @@ public class CodeExecutionLoopTest {
 
     Generation g = generate(server, PromptTemplate.defaults(), 8);
 
-    assertEquals(ErrorClass.BAD_REQUEST.name(), g.errorClass());
+    assertEquals(ErrorClass.BAD_REQUEST, g.errorClass());
     assertTrue(g.errorMessage(), g.errorMessage().startsWith("turn 2: "));
     assertEquals(List.of("ok"), g.codeExecutions().statuses());
   }

@@ -132,7 +132,7 @@ public class ContextWindowCapTest {
             .generate(request("p1", 0), PromptTemplate.defaults(), params(4096))
             .get(20, TimeUnit.SECONDS);
 
-    assertEquals(ErrorClass.CONTEXT_OVERFLOW.name(), generation.errorClass());
+    assertEquals(ErrorClass.CONTEXT_OVERFLOW, generation.errorClass());
     assertEquals(0, generation.attempts());
     assertTrue(server.generationRequests().isEmpty());
   }

@@ -82,7 +82,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.RATE_LIMITED.name(), generation.errorClass());
+    assertEquals(ErrorClass.RATE_LIMITED, generation.errorClass());
     assertEquals(3, generation.attempts());
   }
 
@@ -96,7 +96,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.BAD_REQUEST.name(), generation.errorClass());
+    assertEquals(ErrorClass.BAD_REQUEST, generation.errorClass());
     assertEquals(1, generation.attempts());
     assertTrue(generation.errorMessage(), generation.errorMessage().contains("does not exist"));
     assertTrue(scheduler.delays().isEmpty());
@@ -112,7 +112,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.BAD_REQUEST.name(), generation.errorClass());
+    assertEquals(ErrorClass.BAD_REQUEST, generation.errorClass());
     assertEquals(1, generation.attempts());
     assertTrue(generation.errorMessage(), generation.errorMessage().contains("Unauthorized"));
     assertFalse(generation.errorMessage().contains("sk-secret-123"));
@@ -134,7 +134,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.BAD_REQUEST.name(), generation.errorClass());
+    assertEquals(ErrorClass.BAD_REQUEST, generation.errorClass());
     assertTrue(generation.errorMessage(), generation.errorMessage().contains("top_p must be in"));
   }
 
@@ -146,7 +146,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.SERVER_ERROR.name(), generation.errorClass());
+    assertEquals(ErrorClass.SERVER_ERROR, generation.errorClass());
     assertEquals(4, generation.attempts());
     assertTrue(generation.errorMessage(), generation.errorMessage().contains("(raw text)"));
     assertEquals(4, server.generationRequests().size());
@@ -202,7 +202,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.CONTEXT_OVERFLOW.name(), generation.errorClass());
+    assertEquals(ErrorClass.CONTEXT_OVERFLOW, generation.errorClass());
     assertEquals(1, generation.attempts());
   }
 
@@ -223,7 +223,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.CONTEXT_OVERFLOW.name(), generation.errorClass());
+    assertEquals(ErrorClass.CONTEXT_OVERFLOW, generation.errorClass());
     assertEquals(2, generation.attempts());
     assertEquals(3996, server.generationRequests().get(1).json().get("max_tokens").asInt());
   }
@@ -276,7 +276,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.CONNECTION.name(), generation.errorClass());
+    assertEquals(ErrorClass.CONNECTION, generation.errorClass());
     assertEquals(3, generation.attempts());
     assertEquals(1, scheduler.delays().size());
   }
@@ -292,7 +292,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.CONNECTION.name(), generation.errorClass());
+    assertEquals(ErrorClass.CONNECTION, generation.errorClass());
     assertEquals(3, generation.attempts());
     assertEquals(deadUrl, generation.replica());
   }
@@ -306,7 +306,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.TIMEOUT.name(), generation.errorClass());
+    assertEquals(ErrorClass.TIMEOUT, generation.errorClass());
     assertEquals(2, generation.attempts());
   }
 
@@ -317,7 +317,7 @@ public class OpenAiClientTest {
 
     Generation generation = generate(client, request("p1", 0));
 
-    assertEquals(ErrorClass.MALFORMED_RESPONSE.name(), generation.errorClass());
+    assertEquals(ErrorClass.MALFORMED_RESPONSE, generation.errorClass());
     assertEquals(2, generation.attempts());
   }
 
@@ -463,7 +463,7 @@ public class OpenAiClientTest {
     client.close();
 
     Generation generation = pending.get(1, TimeUnit.SECONDS);
-    assertEquals(ErrorClass.CONNECTION.name(), generation.errorClass());
+    assertEquals(ErrorClass.CONNECTION, generation.errorClass());
     assertEquals("client closed", generation.errorMessage());
   }
 

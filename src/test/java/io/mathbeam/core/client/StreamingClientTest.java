@@ -11,6 +11,7 @@ import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ public class StreamingClientTest {
     return "Streaming problem " + p + ": what is " + p + " squared?";
   }
 
-  private static SimConfig.Builder sim() {
+  private static SimConfigBuilder sim() {
     Map<String, String> answers = new HashMap<>();
     for (int p = 0; p < PROBLEMS; p++) {
       answers.put(problem(p), Integer.toString(p * p));

@@ -9,6 +9,7 @@ import static org.junit.Assert.fail;
 
 import io.mathbeam.core.sim.ReasoningField;
 import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -50,7 +51,7 @@ public class StreamingResponseTest {
     TIMER.shutdownNow();
   }
 
-  private String start(SimConfig.Builder config) {
+  private String start(SimConfigBuilder config) {
     return closing.track(SimulatedFleet.start(config.replicas(1).build())).endpoints().get(0);
   }
 

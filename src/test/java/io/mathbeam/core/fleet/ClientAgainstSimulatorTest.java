@@ -16,6 +16,7 @@ import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ public class ClientAgainstSimulatorTest {
     return new SampleRequest("t", problemId, PROBLEM, List.of("21"), index, 64, 1000 + index);
   }
 
-  private static SimConfig.Builder sim() {
+  private static SimConfigBuilder sim() {
     return SimConfig.builder()
         .replicas(2)
         .timeScale(5000)
@@ -146,7 +147,7 @@ public class ClientAgainstSimulatorTest {
           client
               .generate(request("p0", 0), TEMPLATE, SamplingParams.defaults().withMaxTokens(64))
               .get(60, TimeUnit.SECONDS);
-      assertEquals(ErrorClass.BAD_REQUEST.name(), g.errorClass());
+      assertEquals(ErrorClass.BAD_REQUEST, g.errorClass());
       assertEquals(1, g.attempts());
       assertTrue(g.errorMessage(), g.errorMessage().contains("does not exist"));
     }

@@ -9,6 +9,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.model.JudgeVerdict;
 import io.mathbeam.core.model.Judgment;
 import org.junit.Test;
 

@@ -34,7 +34,16 @@ public class RegradeTallyTest {
       String answer,
       String response) {
     SampleRequest r = new SampleRequest(dataset, "p" + index, "2+2?", List.of("4"), index, 4, 7L);
-    Generation g = new Generation(r, response, null, "stop", 1, 2, 3, "r", 1, null, null);
+    Generation g =
+        Generation.builder(r)
+            .text(response)
+            .finishReason("stop")
+            .promptTokens(1)
+            .completionTokens(2)
+            .latencyMs(3)
+            .replica("r")
+            .attempts(1)
+            .build();
     return GradeComparison.of(
         new StoredGrade(oldStatus, oldAnswer, "g/1", false),
         new GradedSample(g, answer, now, 10),

@@ -11,28 +11,24 @@ public class InFlightPeakTest {
   }
 
   private static RequestLogEntry entry(int replica, long arrival, long finish, int n) {
-    return new RequestLogEntry(
-        arrival,
-        finish,
-        replica,
-        0,
-        "/v1/chat/completions",
-        null,
-        "h",
-        1L,
-        n,
-        200,
-        1,
-        1,
-        1,
-        0.6,
-        0.95,
-        -1,
-        0.0,
-        null,
-        null,
-        null,
-        null);
+    return RequestLogEntry.builder()
+        .arrivalMs(arrival)
+        .finishMs(finish)
+        .replica(replica)
+        .port(0)
+        .endpoint("/v1/chat/completions")
+        .promptHash("h")
+        .seed(1L)
+        .n(n)
+        .status(200)
+        .promptTokens(1)
+        .completionTokens(1)
+        .maxTokens(1)
+        .temperature(0.6)
+        .topP(0.95)
+        .topK(-1)
+        .minP(0.0)
+        .build();
   }
 
   @Test

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.judge.JudgePrompt;
-import io.mathbeam.core.judge.JudgeVerdict;
+import io.mathbeam.core.model.JudgeVerdict;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -32,7 +32,7 @@ import org.junit.Test;
 public class JudgeModeTest {
   private static final JudgePrompt PROMPT = JudgePrompt.defaults();
 
-  private static SimConfig.Builder judgeFleet(JudgeBehavior behavior) {
+  private static SimConfigBuilder judgeFleet(JudgeBehavior behavior) {
     return SimConfig.builder().replicas(1).timeScale(100_000).judge(behavior);
   }
 

@@ -65,7 +65,7 @@ final class FinishedGenerations {
         generation.attempts());
     if (generation.failed()) {
       failures.inc();
-      Metrics.counter(NAMESPACE, "request_errors_" + generation.errorClass()).inc();
+      Metrics.counter(NAMESPACE, "request_errors_" + generation.errorClassName()).inc();
     } else {
       if (cache != null) {
         cache.append(CachedGenerationJson.line(SampleKeys.of(generation.request()), generation));

@@ -1,6 +1,7 @@
 package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.CodeExecutions;
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,7 +28,7 @@ public final class GenerationCoder extends AtomicCoder<Generation> {
     Wire.writeLong(g.latencyMs(), out);
     Wire.writeString(g.replica(), out);
     Wire.writeInt(g.attempts(), out);
-    Wire.writeString(g.errorClass(), out);
+    Wire.writeString(g.errorClassName(), out);
     Wire.writeString(g.errorMessage(), out);
     CodeExecutions runs = g.codeExecutions();
     Wire.writeInt(runs == null ? 0 : 1, out);
@@ -49,7 +50,7 @@ public final class GenerationCoder extends AtomicCoder<Generation> {
         Wire.readLong(in),
         Wire.readString(in),
         Wire.readInt(in),
-        Wire.readString(in),
+        ErrorClass.ofName(Wire.readString(in)),
         Wire.readString(in),
         readCodeExecutions(in));
   }

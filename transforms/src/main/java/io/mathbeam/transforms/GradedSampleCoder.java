@@ -1,9 +1,9 @@
 package io.mathbeam.transforms;
 
 import io.mathbeam.core.code.CodeOutcome;
-import io.mathbeam.core.judge.JudgeVerdict;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.model.JudgeVerdict;
 import io.mathbeam.core.model.Judgment;
 import io.mathbeam.core.sandbox.ExecutionStatus;
 import java.io.IOException;

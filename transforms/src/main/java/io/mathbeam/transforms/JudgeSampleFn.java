@@ -150,7 +150,7 @@ final class JudgeSampleFn extends DoFn<GradedSample, GradedSample> {
   private GradedSample judged(GradedSample sample, Generation judge) {
     Judgment judgment =
         judge.failed()
-            ? Judgment.failed(judge.errorClass(), judge.latencyMs())
+            ? Judgment.failed(judge.errorClassName(), judge.latencyMs())
             : Judgment.of(judge.text(), judge.latencyMs());
     Metrics.counter(NAMESPACE, "judge_verdict_" + judgment.verdict().wireName()).inc();
     GradeStatus status = config.rewardFrom().resolve(sample.symbolicStatus(), judgment);

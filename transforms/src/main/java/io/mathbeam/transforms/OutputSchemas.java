@@ -291,7 +291,7 @@ public final class OutputSchemas {
     rec.put("latency_ms", g.latencyMs());
     rec.put("replica", g.replica());
     rec.put("attempts", g.attempts());
-    rec.put("error_class", g.errorClass());
+    rec.put("error_class", g.errorClassName());
     rec.put("error_message", g.errorMessage());
     rec.put("extracted_answer", s.extractedAnswer());
     rec.put("status", s.status().wireName());

@@ -1,6 +1,7 @@
 package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.CodeExecutions;
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.regrade.StoredGrade;
@@ -110,7 +111,7 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
         (Long) row.get("latency_ms"),
         text(row, "replica"),
         (Integer) row.get("attempts"),
-        text(row, "error_class"),
+        ErrorClass.ofName(text(row, "error_class")),
         text(row, "error_message"),
         codeExecutions(row));
   }

@@ -18,19 +18,16 @@ public class CachedGenerationJsonTest {
   @Test
   public void keepsTheCodeExecutionsOfAToolIntegratedGeneration() {
     Generation g =
-        new Generation(
-            REQUEST,
-            "\\boxed{2}",
-            null,
-            "stop",
-            9,
-            12,
-            340,
-            "http://r",
-            1,
-            null,
-            null,
-            new CodeExecutions(List.of("error", "ok"), 77));
+        Generation.builder(REQUEST)
+            .text("\\boxed{2}")
+            .finishReason("stop")
+            .promptTokens(9)
+            .completionTokens(12)
+            .latencyMs(340)
+            .replica("http://r")
+            .attempts(1)
+            .codeExecutions(new CodeExecutions(List.of("error", "ok"), 77))
+            .build();
     String line = CachedGenerationJson.line(SampleKeys.of(REQUEST), g);
     assertEquals(g, CachedGenerationJson.generation(CachedGenerationJson.parse(line), REQUEST));
   }
@@ -38,35 +35,31 @@ public class CachedGenerationJsonTest {
   @Test
   public void roundTripsAGenerationAndReattachesTheCurrentRequest() {
     Generation g =
-        new Generation(
-            REQUEST,
-            "\\boxed{2}",
-            "think\n\"hard\"",
-            "stop",
-            9,
-            12,
-            340,
-            "http://r",
-            2,
-            null,
-            null);
+        Generation.builder(REQUEST)
+            .text("\\boxed{2}")
+            .reasoning("think\n\"hard\"")
+            .finishReason("stop")
+            .promptTokens(9)
+            .completionTokens(12)
+            .latencyMs(340)
+            .replica("http://r")
+            .attempts(2)
+            .build();
     String line = CachedGenerationJson.line(SampleKeys.of(REQUEST), g);
     SampleRequest corrected =
         new SampleRequest("d", "p", "What is 1+1?", List.of("2", "two"), 1, 4, 77);
     Generation back = CachedGenerationJson.generation(CachedGenerationJson.parse(line), corrected);
     assertEquals(
-        new Generation(
-            corrected,
-            "\\boxed{2}",
-            "think\n\"hard\"",
-            "stop",
-            9,
-            12,
-            340,
-            "http://r",
-            2,
-            null,
-            null),
+        Generation.builder(corrected)
+            .text("\\boxed{2}")
+            .reasoning("think\n\"hard\"")
+            .finishReason("stop")
+            .promptTokens(9)
+            .completionTokens(12)
+            .latencyMs(340)
+            .replica("http://r")
+            .attempts(2)
+            .build(),
         back);
     assertEquals(
         SampleKeys.of(REQUEST), CachedGenerationJson.key(CachedGenerationJson.parse(line)));
@@ -77,7 +70,15 @@ public class CachedGenerationJsonTest {
     String line =
         CachedGenerationJson.line(
             SampleKeys.of(REQUEST),
-            new Generation(REQUEST, "x", null, "stop", 1, 1, 1, "r", 1, null, null));
+            Generation.builder(REQUEST)
+                .text("x")
+                .finishReason("stop")
+                .promptTokens(1)
+                .completionTokens(1)
+                .latencyMs(1)
+                .replica("r")
+                .attempts(1)
+                .build());
     assertNull(CachedGenerationJson.parse(line.substring(0, line.length() / 2)));
     assertNull(CachedGenerationJson.parse("{\"text\":\"no key\"}"));
   }
@@ -87,18 +88,16 @@ public class CachedGenerationJsonTest {
     String line =
         CachedGenerationJson.line(
             SampleKeys.of(REQUEST),
-            new Generation(
-                REQUEST,
-                "\u2211 \u00e9 \ud83d\ude00",
-                "{\"key\":1}",
-                "stop",
-                1,
-                1,
-                1,
-                "r",
-                1,
-                null,
-                null));
+            Generation.builder(REQUEST)
+                .text("\u2211 \u00e9 \ud83d\ude00")
+                .reasoning("{\"key\":1}")
+                .finishReason("stop")
+                .promptTokens(1)
+                .completionTokens(1)
+                .latencyMs(1)
+                .replica("r")
+                .attempts(1)
+                .build());
     assertEquals(SampleKeys.of(REQUEST), CachedGenerationJson.keyOf(line));
     byte[] bytes = (line + "trailing bytes the scanner's buffer may hold").getBytes(UTF_8);
     int length = line.getBytes(UTF_8).length;

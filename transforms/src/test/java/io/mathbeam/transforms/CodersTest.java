@@ -8,6 +8,7 @@ import io.mathbeam.core.code.CodeTaskKind;
 import io.mathbeam.core.code.CodeTest;
 import io.mathbeam.core.code.CodeTestType;
 import io.mathbeam.core.model.CodeExecutions;
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
@@ -48,17 +49,37 @@ public class CodersTest {
     String longText = "x".repeat(200_000);
     CoderProperties.coderDecodeEncodeEqual(
         GenerationCoder.of(),
-        new Generation(
-            REQUEST, longText, null, "stop", 50, 40000, 1234, "http://r", 2, null, null));
+        Generation.builder(REQUEST)
+            .text(longText)
+            .finishReason("stop")
+            .promptTokens(50)
+            .completionTokens(40000)
+            .latencyMs(1234)
+            .replica("http://r")
+            .attempts(2)
+            .build());
     CoderProperties.coderDecodeEncodeEqual(
         GenerationCoder.of(),
-        new Generation(REQUEST, null, null, null, 0, 0, 99, null, 6, "SERVER_ERROR", "503 x6"));
+        Generation.builder(REQUEST)
+            .latencyMs(99)
+            .attempts(6)
+            .error(ErrorClass.SERVER_ERROR, "503 x6")
+            .build());
   }
 
   @Test
   public void gradedSampleRoundTrips() throws Exception {
     Generation g =
-        new Generation(REQUEST, "\\boxed{2}", "think", "stop", 5, 6, 7, "http://r", 1, null, null);
+        Generation.builder(REQUEST)
+            .text("\\boxed{2}")
+            .reasoning("think")
+            .finishReason("stop")
+            .promptTokens(5)
+            .completionTokens(6)
+            .latencyMs(7)
+            .replica("http://r")
+            .attempts(1)
+            .build();
     for (GradeStatus status : GradeStatus.values()) {
       CoderProperties.coderDecodeEncodeEqual(
           GradedSampleCoder.of(), new GradedSample(g, "2", status, 42));
@@ -83,19 +104,16 @@ public class CodersTest {
         new SampleRequest("lcb", "q1", "Add.", List.of("ref"), 0, 4, 9L, List.of(), task);
     CoderProperties.coderDecodeEncodeEqual(SampleRequestCoder.of(), code);
     Generation tir =
-        new Generation(
-            code,
-            "```python",
-            null,
-            "stop",
-            5,
-            6,
-            7,
-            "http://r",
-            2,
-            null,
-            null,
-            new CodeExecutions(List.of("ok", "timeout"), 10_012));
+        Generation.builder(code)
+            .text("```python")
+            .finishReason("stop")
+            .promptTokens(5)
+            .completionTokens(6)
+            .latencyMs(7)
+            .replica("http://r")
+            .attempts(2)
+            .codeExecutions(new CodeExecutions(List.of("ok", "timeout"), 10_012))
+            .build();
     CoderProperties.coderDecodeEncodeEqual(GenerationCoder.of(), tir);
     CodeOutcome outcome =
         new CodeOutcome("print(3)", ExecutionStatus.ERROR, 1, 2, "test 2/2 wrong answer", 35);
@@ -139,7 +157,15 @@ public class CodersTest {
   @Test
   public void storedSampleRoundTrips() throws Exception {
     Generation g =
-        new Generation(REQUEST, "\\boxed{2}", null, "stop", 5, 6, 7, "http://r", 1, null, null);
+        Generation.builder(REQUEST)
+            .text("\\boxed{2}")
+            .finishReason("stop")
+            .promptTokens(5)
+            .completionTokens(6)
+            .latencyMs(7)
+            .replica("http://r")
+            .attempts(1)
+            .build();
     CoderProperties.coderDecodeEncodeEqual(
         StoredSampleCoder.of(), new StoredSample(g, new StoredGrade("correct", "2", "g/1", true)));
     CoderProperties.coderDecodeEncodeEqual(
@@ -150,7 +176,15 @@ public class CodersTest {
   @Test
   public void gradeComparisonRoundTripsWithAndWithoutItsChange() throws Exception {
     Generation g =
-        new Generation(REQUEST, "\\boxed{2}", null, "stop", 5, 6, 7, "http://r", 1, null, null);
+        Generation.builder(REQUEST)
+            .text("\\boxed{2}")
+            .finishReason("stop")
+            .promptTokens(5)
+            .completionTokens(6)
+            .latencyMs(7)
+            .replica("http://r")
+            .attempts(1)
+            .build();
     GradedSample now = new GradedSample(g, "2", GradeStatus.CORRECT, 42);
     GradeComparison changed =
         GradeComparison.of(new StoredGrade("incorrect", null, "g/1", true), now, "g/2");
@@ -163,7 +197,16 @@ public class CodersTest {
 
   @Test
   public void regradeTallyRoundTrips() throws Exception {
-    Generation g = new Generation(REQUEST, "x", null, "stop", 5, 6, 7, "r", 1, null, null);
+    Generation g =
+        Generation.builder(REQUEST)
+            .text("x")
+            .finishReason("stop")
+            .promptTokens(5)
+            .completionTokens(6)
+            .latencyMs(7)
+            .replica("r")
+            .attempts(1)
+            .build();
     RegradeTally tally =
         new RegradeTally()
             .add(

@@ -2,6 +2,7 @@ package io.mathbeam.transforms;
 
 import static org.junit.Assert.assertEquals;
 
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
@@ -27,8 +28,21 @@ public class ComputeMetricsTest {
     SampleRequest r = new SampleRequest(ds, pid, "q", List.of("1"), idx, 4, 100 + idx);
     Generation g =
         status == GradeStatus.REQUEST_ERROR
-            ? new Generation(r, null, null, null, 0, 0, 5, "r", 6, "SERVER_ERROR", "503")
-            : new Generation(r, "t", null, finish, 10, 100, 5, "r", 1, null, null);
+            ? Generation.builder(r)
+                .latencyMs(5)
+                .replica("r")
+                .attempts(6)
+                .error(ErrorClass.SERVER_ERROR, "503")
+                .build()
+            : Generation.builder(r)
+                .text("t")
+                .finishReason(finish)
+                .promptTokens(10)
+                .completionTokens(100)
+                .latencyMs(5)
+                .replica("r")
+                .attempts(1)
+                .build();
     return new GradedSample(g, null, status, 1);
   }
 

@@ -76,7 +76,15 @@ public class GenerateSamplesTest {
       failedAttempt.append(
           CachedGenerationJson.line(
               SampleKeys.of(r),
-              new Generation(r, "checkpointed", null, "stop", 1, 7, 1, "x", 1, null, null)));
+              Generation.builder(r)
+                  .text("checkpointed")
+                  .finishReason("stop")
+                  .promptTokens(1)
+                  .completionTokens(7)
+                  .latencyMs(1)
+                  .replica("x")
+                  .attempts(1)
+                  .build()));
     }
     failedAttempt.close();
     try (SimulatedFleet fleet = SimulatedFleet.start(sim())) {

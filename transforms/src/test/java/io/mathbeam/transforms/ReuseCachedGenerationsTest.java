@@ -31,7 +31,16 @@ public class ReuseCachedGenerationsTest {
 
   /** What the server returned, attached to the request it answers. */
   private static Generation generation(SampleRequest r, String text, int tokens) {
-    return new Generation(r, text, "thought", "stop", 7, tokens, 300, "http://r", 1, null, null);
+    return Generation.builder(r)
+        .text(text)
+        .reasoning("thought")
+        .finishReason("stop")
+        .promptTokens(7)
+        .completionTokens(tokens)
+        .latencyMs(300)
+        .replica("http://r")
+        .attempts(1)
+        .build();
   }
 
   private static String line(Generation g) {

@@ -19,7 +19,15 @@ public class RunCheckpointsTest {
   }
 
   private static Generation answer(SampleRequest request, String text) {
-    return new Generation(request, text, null, "stop", 10, 20, 5, "http://r", 1, null, null);
+    return Generation.builder(request)
+        .text(text)
+        .finishReason("stop")
+        .promptTokens(10)
+        .completionTokens(20)
+        .latencyMs(5)
+        .replica("http://r")
+        .attempts(1)
+        .build();
   }
 
   @Test

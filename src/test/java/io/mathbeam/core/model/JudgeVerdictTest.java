@@ -1,4 +1,4 @@
-package io.mathbeam.core.judge;
+package io.mathbeam.core.model;
 
 import static org.junit.Assert.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.mathbeam.core.judge;
+package io.mathbeam.core.model;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
