@@ -109,7 +109,7 @@ final class AttemptLoop {
                       }));
       return;
     }
-    Replica replica = call.pinned != null ? call.pinned : replicas.choose(call.order, call.avoid);
+    Replica replica = call.pinned != null ? call.pinned : choose(call);
     call.pinned = null;
     call.replica = replica;
     replica
@@ -151,7 +151,7 @@ final class AttemptLoop {
     // since, a replica later in this problem's order that has room takes the sample instead.
     if (!call.spillChecked && !replica.permits().hasRoom(call.sequences())) {
       call.spillChecked = true;
-      Replica alternative = replicas.choose(call.order, call.avoid);
+      Replica alternative = choose(call);
       if (alternative != replica) {
         call.pinned = alternative;
         attempt(call);
@@ -216,6 +216,16 @@ final class AttemptLoop {
       counters.budgetWaits.increment();
       scheduler.schedule(wait, () -> guarded(call, () -> send(call, replica, permit, maxTokens)));
     }
+  }
+
+  /** The replica for the call's next attempt: by affinity and room, or by expected work. */
+  private Replica choose(SampleCall call) {
+    return replicas.choose(
+        call.order,
+        call.avoid,
+        call.expected.tokens(call.sequences()),
+        call.expected.isLong(),
+        call.sequences());
   }
 
   private void send(SampleCall call, Replica replica, PermitQueue.Permit permit, int maxTokens) {
@@ -291,6 +301,9 @@ final class AttemptLoop {
     call.sentNanos = started;
     call.exchange = response;
     call.sending = true;
+    // the work routing expects this replica to still do, until the exchange ends
+    long expectedTokens = call.expected.tokens(call.sequences());
+    replica.addExpectedTokens(expectedTokens);
     if (call.cancelled) {
       // cancelled while the request was being built: the cancel may have missed this exchange
       results.cancel(call);
@@ -298,6 +311,7 @@ final class AttemptLoop {
     response.whenComplete(
         (answer, error) -> {
           call.sending = false;
+          replica.addExpectedTokens(-expectedTokens);
           if (call.cancelled) {
             releaseAfterAbort(replica, permit);
             guarded(call, () -> call.settleTokens(replica, 0));

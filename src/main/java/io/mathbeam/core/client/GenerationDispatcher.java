@@ -45,7 +45,7 @@ public final class GenerationDispatcher {
   private final SamplingParams params;
   private final int samplesPerRequest;
 
-  /** Draws a request that carries one sample. */
+  /** Draws a request that carries one sample through a given generator (TIR), or null. */
   private final SampleGenerator single;
 
   private final Batch defaultBatch = new Batch();
@@ -142,7 +142,7 @@ public final class GenerationDispatcher {
         this.samplesPerRequest == 1
             && priors.samples() > 0
             && client.config().dispatchPolicy() == DispatchPolicy.LONGEST_FIRST;
-    this.single = single != null ? single : request -> client.generate(request, template, params);
+    this.single = single;
   }
 
   /** A new consumer of this dispatcher: its samples share the window, their results are its own. */
@@ -253,7 +253,7 @@ public final class GenerationDispatcher {
     }
     int missed = 1;
     do {
-      List<List<Entry>> batches = new ArrayList<>();
+      List<Outgoing> batches = new ArrayList<>();
       int backlog;
       synchronized (this) {
         List<Entry> next;
@@ -261,14 +261,14 @@ public final class GenerationDispatcher {
           inFlight += next.size();
           maxInFlight = Math.max(maxInFlight, inFlight);
           pendingSamples -= next.size();
-          batches.add(next);
+          batches.add(new Outgoing(next, expected(next)));
         }
         // known only once the input has ended: before, more samples may still come
         backlog = growing.isEmpty() ? pendingSamples : Integer.MAX_VALUE;
       }
       client.backlog(backlog);
-      for (List<Entry> batch : batches) {
-        send(batch);
+      for (Outgoing batch : batches) {
+        send(batch.entries(), batch.expected());
       }
       missed = dispatchRequests.addAndGet(-missed);
     } while (missed != 0);
@@ -304,11 +304,35 @@ public final class GenerationDispatcher {
     return null;
   }
 
-  private void send(List<Entry> batch) {
+  /** A request's samples and what the dispatch order expects of them. */
+  private record Outgoing(List<Entry> entries, ExpectedLength expected) {}
+
+  /**
+   * What the order expects of a request's samples: their own known length (the longest, with
+   * several), else their problem's expected length; guarded by {@code this}.
+   */
+  private ExpectedLength expected(List<Entry> batch) {
+    double tokens = Double.NaN;
+    for (Entry entry : batch) {
+      if (!Double.isNaN(entry.prior())) {
+        tokens = Double.isNaN(tokens) ? entry.prior() : Math.max(tokens, entry.prior());
+      }
+    }
+    if (Double.isNaN(tokens)) {
+      double mean = order.expectedTokens(batch.get(0).problem());
+      tokens = mean < 0 ? Double.NaN : mean;
+    }
+    return Double.isNaN(tokens)
+        ? ExpectedLength.UNKNOWN
+        : new ExpectedLength(tokens, order.isLong(tokens));
+  }
+
+  private void send(List<Entry> batch, ExpectedLength expected) {
     try {
       if (batch.size() == 1) {
-        single
-            .generate(batch.get(0).request())
+        (single != null
+                ? single.generate(batch.get(0).request())
+                : client.generate(batch.get(0).request(), template, params, expected))
             .whenComplete(
                 (generation, error) ->
                     finished(
@@ -319,7 +343,7 @@ public final class GenerationDispatcher {
         List<SampleRequest> requests = new ArrayList<>(batch.size());
         batch.forEach(entry -> requests.add(entry.request()));
         client
-            .generateBatch(requests, template, params)
+            .generateBatch(requests, template, params, expected)
             .whenComplete((generations, error) -> finished(batch, generations, error));
       }
     } catch (RuntimeException e) {

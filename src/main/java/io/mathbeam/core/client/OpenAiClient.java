@@ -181,7 +181,20 @@ public final class OpenAiClient implements AutoCloseable {
    */
   public CompletableFuture<Generation> generate(
       SampleRequest request, PromptTemplate template, SamplingParams params) {
-    return start(List.of(request), template, params).thenApply(generations -> generations.get(0));
+    return generate(request, template, params, ExpectedLength.UNKNOWN);
+  }
+
+  /**
+   * As {@link #generate(SampleRequest, PromptTemplate, SamplingParams)}, with what the dispatch
+   * order expects of the sample: a long one is routed by expected work ({@link ReplicaSet}).
+   */
+  public CompletableFuture<Generation> generate(
+      SampleRequest request,
+      PromptTemplate template,
+      SamplingParams params,
+      ExpectedLength expected) {
+    return start(List.of(request), template, params, expected)
+        .thenApply(generations -> generations.get(0));
   }
 
   /**
@@ -198,6 +211,15 @@ public final class OpenAiClient implements AutoCloseable {
    */
   public CompletableFuture<List<Generation>> generateBatch(
       List<SampleRequest> samples, PromptTemplate template, SamplingParams params) {
+    return generateBatch(samples, template, params, ExpectedLength.UNKNOWN);
+  }
+
+  /** As {@link #generateBatch(List, PromptTemplate, SamplingParams)}, with an expectation. */
+  public CompletableFuture<List<Generation>> generateBatch(
+      List<SampleRequest> samples,
+      PromptTemplate template,
+      SamplingParams params,
+      ExpectedLength expected) {
     requireOneProblemWithConsecutiveSeeds(samples);
     int perRequest = params.temperature() == 0 ? 1 : largestRequest();
     List<CompletableFuture<List<Generation>>> parts = new ArrayList<>();
@@ -206,7 +228,8 @@ public final class OpenAiClient implements AutoCloseable {
           start(
               samples.subList(from, Math.min(samples.size(), from + perRequest)),
               template,
-              params));
+              params,
+              expected));
     }
     return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
         .thenApply(
@@ -245,7 +268,10 @@ public final class OpenAiClient implements AutoCloseable {
   }
 
   private CompletableFuture<List<Generation>> start(
-      List<SampleRequest> requests, PromptTemplate template, SamplingParams params) {
+      List<SampleRequest> requests,
+      PromptTemplate template,
+      SamplingParams params,
+      ExpectedLength expected) {
     SampleRequest first = requests.get(0);
     SampleCall call =
         new SampleCall(
@@ -254,6 +280,7 @@ public final class OpenAiClient implements AutoCloseable {
             params,
             replicas.orderFor(first.problemKey()),
             first.problemKey() + "#" + config.api() + "#" + template.hashCode());
+    call.expected = expected;
     activeCalls.add(call);
     call.result.whenComplete((generations, error) -> activeCalls.remove(call));
     loop.start(call);

@@ -105,6 +105,9 @@ final class SampleCall {
   }
 
   /** A tail copy of {@code original}, to be sent to {@code target} only. */
+  /** What the dispatch order expects of these samples (routing spreads the long ones). */
+  ExpectedLength expected = ExpectedLength.UNKNOWN;
+
   SampleCall(SampleCall original, Replica target) {
     this.requests = original.requests;
     this.template = original.template;
@@ -114,6 +117,7 @@ final class SampleCall {
     this.maxTokensCeiling = original.maxTokensCeiling;
     this.original = original;
     this.model = original.model;
+    this.expected = original.expected;
     this.pinned = target;
     // a copy must not spill over to the slow replica it is meant to beat
     this.spillChecked = true;
