@@ -6,9 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The math spans of a response ({@code $...$}, {@code $$...$$}, {@code \(...\)}, {@code \[...\]})
- * that read as an answer, with the spans joined to one by "and", "or" or commas ({@code $x = 3$ or
- * $x = -2$} is the list {@code x = 3, x = -2}).
+ * Finds the math spans of a response ({@code $...$}, {@code $$...$$}, {@code \(...\)}, {@code
+ * \[...\]}) that read as an answer, with the spans joined to one by "and", "or" or commas ({@code
+ * $x = 3$ or $x = -2$} is the list {@code x = 3, x = -2}).
  */
 final class MathSpans {
   static final Pattern SPAN =

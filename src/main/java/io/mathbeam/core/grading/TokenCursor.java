@@ -4,8 +4,8 @@ import io.mathbeam.core.grading.LatexToken.Kind;
 import java.util.List;
 
 /**
- * The answer parser's place in an answer's tokens, with the nesting it is inside and the looks
- * ahead its grammar needs.
+ * Keeps the answer parser's place in an answer's tokens and the nesting it is inside, and looks
+ * ahead for its grammar.
  */
 final class TokenCursor {
   private static final int MAX_DEPTH = 150;
