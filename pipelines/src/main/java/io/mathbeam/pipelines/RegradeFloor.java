@@ -1,48 +1,35 @@
 package io.mathbeam.pipelines;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.grading.Grader;
-import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
-import io.mathbeam.core.model.GradedSample;
-import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.regrade.FirstChanges;
-import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredSample;
-import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.MetricsAccumulator;
 import io.mathbeam.core.stats.ProblemTallies;
-import io.mathbeam.core.stats.ProblemTally;
-import io.mathbeam.transforms.GradeResponses;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import io.mathbeam.transforms.ProblemSample;
 import io.mathbeam.transforms.ReadStoredSamples;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,8 +37,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.avro.generic.GenericRecord;
-import org.apache.parquet.hadoop.ParquetWriter;
 
 /**
  * The work of {@code mathbeam regrade} in one process with plain Java, no Beam: the floor the
@@ -81,9 +66,6 @@ final class RegradeFloor {
 
   /** Row group size of the output files: the pipeline's samples writer's, which bounds memory. */
   static final long ROW_GROUP_BYTES = OutputSchemas.SAMPLE_ROW_GROUP_BYTES;
-
-  /** Tells a grading thread that no more rows come. */
-  private static final StoredSample END_OF_INPUT = new StoredSample(null, null);
 
   private RegradeFloor() {}
 
@@ -140,14 +122,14 @@ final class RegradeFloor {
           "regrade-floor: --output must be a new directory, not the input run " + input);
     }
     Instant started = Instant.now();
-    ObjectNode manifest = readManifest(input);
+    ObjectNode manifest = RegradeFloorFiles.readManifest(input);
     String storedVersion =
         manifest.path("grader_version").asText(ReadStoredSamples.UNKNOWN_VERSION);
-    Map<String, Integer> samplesPerProblem = samplesPerProblem(manifest, input);
-    List<Path> inputFiles = sampleFiles(input);
+    Map<String, Integer> samplesPerProblem = RegradeFloorFiles.samplesPerProblem(manifest, input);
+    List<Path> inputFiles = RegradeFloorFiles.sampleFiles(input);
 
     Path samplesOut = output.resolve("samples");
-    clearPrevious(output);
+    RegradeFloorFiles.clearPrevious(output);
     Files.createDirectories(samplesOut);
 
     BlockingQueue<StoredSample> queue = new ArrayBlockingQueue<>(threads * QUEUE_SLOTS_PER_THREAD);
@@ -161,19 +143,19 @@ final class RegradeFloor {
               t.setDaemon(true);
               return t;
             });
-    List<Future<GradingShard>> shards = new ArrayList<>();
+    List<Future<RegradeFloorWorker.Shard>> shards = new ArrayList<>();
     long read = 0;
     boolean allQueued = false;
     try {
       for (int i = 0; i < threads; i++) {
         Path file = samplesOut.resolve(String.format("samples-%05d-of-%05d.parquet", i, threads));
-        shards.add(pool.submit(new GradingWorker(queue, grader, file, failure)));
+        shards.add(pool.submit(new RegradeFloorWorker(queue, grader, file, failure)));
       }
       for (Path file : inputFiles) {
         read += readInto(file, samplesPerProblem, storedVersion, queue, failure);
       }
       for (int i = 0; i < threads; i++) {
-        enqueue(queue, END_OF_INPUT, failure);
+        enqueue(queue, RegradeFloorWorker.END_OF_INPUT, failure);
       }
       allQueued = true;
     } catch (WorkerFailed e) {
@@ -195,8 +177,8 @@ final class RegradeFloor {
     RegradeTally changes = new RegradeTally();
     FirstChanges firstChanges = new FirstChanges(RegradeSummary.DEFAULT_LIST_LIMIT);
     long written = 0;
-    for (Future<GradingShard> future : shards) {
-      GradingShard shard;
+    for (Future<RegradeFloorWorker.Shard> future : shards) {
+      RegradeFloorWorker.Shard shard;
       try {
         shard = future.get();
       } catch (ExecutionException e) {
@@ -243,13 +225,13 @@ final class RegradeFloor {
         .put("changes", RegradeSummary.CHANGES_FILE);
     RegradeSummary changeSummary =
         changes.summary(Grader.VERSION, RegradeSummary.DEFAULT_LIST_LIMIT);
-    writeChanges(output, changeSummary, firstChanges);
+    RegradeFloorFiles.writeChanges(output, changeSummary, firstChanges);
     ObjectNode root = MetricsJson.toJson(metrics, manifest);
     ObjectNode counters = root.putObject("run_counters");
     counters.put("samples_read", read);
     statuses.forEach((status, n) -> counters.put("graded_" + status.wireName(), n));
     Files.writeString(output.resolve("metrics.json"), MetricsJson.write(root));
-    writeProblems(output.resolve("problems"), problems);
+    RegradeFloorFiles.writeProblems(output.resolve("problems"), problems);
     // the statistics, report and summary that follow every regrade: the same code
     Map<String, Long> counterValues = new TreeMap<>();
     statuses.forEach((status, n) -> counterValues.put("graded_" + status.wireName(), n));
@@ -269,38 +251,6 @@ final class RegradeFloor {
         changeSummary,
         Duration.between(started, Instant.now()),
         threads);
-  }
-
-  /**
-   * {@code regrade-changes.json} and {@code regrade-changes.jsonl}, as the pipeline writes them.
-   */
-  private static void writeChanges(Path output, RegradeSummary summary, FirstChanges first)
-      throws IOException {
-    Files.writeString(
-        output.resolve(RegradeSummary.SUMMARY_FILE), MetricsJson.write(summary.toJson()));
-    try (BufferedWriter lines =
-        Files.newBufferedWriter(output.resolve(RegradeSummary.CHANGES_FILE))) {
-      for (VerdictChange c : first.sorted()) {
-        lines.write(c.jsonLine());
-        lines.write('\n');
-      }
-    }
-  }
-
-  /** The problems/ table: one row per problem from the small per-sample parts, no text. */
-  private static void writeProblems(Path dir, Map<String, List<ProblemSample>> problems)
-      throws IOException {
-    Files.createDirectories(dir);
-    try (ParquetWriter<GenericRecord> writer =
-        RegradeFloorParquet.open(
-            dir.resolve("problems-00000-of-00001.parquet"),
-            OutputSchemas.PROBLEM,
-            ROW_GROUP_BYTES)) {
-      for (List<ProblemSample> parts : problems.values()) {
-        parts.sort(Comparator.comparingInt(ProblemSample::sampleIndex));
-        writer.write(OutputSchemas.problemRecord(parts));
-      }
-    }
   }
 
   static void print(RegradeFloorResult result, PrintStream out) {
@@ -382,157 +332,6 @@ final class RegradeFloor {
       if (failure.get() != null) {
         throw new WorkerFailed();
       }
-    }
-  }
-
-  private static ObjectNode readManifest(Path input) throws IOException {
-    Path file = input.resolve("metrics.json");
-    JsonNode root;
-    try {
-      root = MetricsJson.JSON.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new RegradeFloorException(
-          "regrade-floor: "
-              + input
-              + " is not a run directory (cannot read "
-              + file
-              + ": "
-              + e
-              + ")",
-          e);
-    }
-    if (!(root.path("manifest") instanceof ObjectNode manifest)) {
-      throw new RegradeFloorException(file + " has no \"manifest\" object", null);
-    }
-    return manifest.deepCopy();
-  }
-
-  private static Map<String, Integer> samplesPerProblem(ObjectNode manifest, Path input)
-      throws RegradeFloorException {
-    Map<String, Integer> out = new HashMap<>();
-    for (JsonNode d : manifest.path("datasets")) {
-      out.put(d.path("name").asText(), d.path("samples_per_problem").asInt());
-    }
-    if (out.isEmpty()) {
-      throw new RegradeFloorException(
-          input.resolve("metrics.json")
-              + ": manifest.datasets lists no dataset with name and samples_per_problem",
-          null);
-    }
-    return out;
-  }
-
-  private static List<Path> sampleFiles(Path input) throws IOException {
-    Path dir = input.resolve("samples");
-    List<Path> files = new ArrayList<>();
-    if (Files.isDirectory(dir)) {
-      try (DirectoryStream<Path> listing = Files.newDirectoryStream(dir, "*.parquet")) {
-        listing.forEach(files::add);
-      }
-    }
-    if (files.isEmpty()) {
-      throw new RegradeFloorException(dir + " holds no *.parquet sample files", null);
-    }
-    files.sort(null);
-    return files;
-  }
-
-  /** Removes an earlier run's results in {@code output}, as regrade does, so no shard is stale. */
-  private static void clearPrevious(Path output) throws IOException {
-    for (String sub : List.of("samples", "problems", "rejected")) {
-      Path dir = output.resolve(sub);
-      if (Files.isDirectory(dir)) {
-        try (DirectoryStream<Path> listing = Files.newDirectoryStream(dir)) {
-          for (Path file : listing) {
-            Files.delete(file);
-          }
-        }
-      }
-    }
-    Files.deleteIfExists(output.resolve("metrics.json"));
-    Files.deleteIfExists(output.resolve("report.html"));
-    Files.deleteIfExists(output.resolve(RegradeSummary.SUMMARY_FILE));
-    Files.deleteIfExists(output.resolve(RegradeSummary.CHANGES_FILE));
-  }
-
-  /**
-   * What one grading thread did: its rows, their statuses, per-problem counts, and what changed
-   * against the stored grades.
-   */
-  private record GradingShard(
-      long rows,
-      Map<String, ProblemTallies> tallies,
-      Map<GradeStatus, Long> statuses,
-      Map<String, List<ProblemSample>> problems,
-      RegradeTally changes,
-      FirstChanges firstChanges) {}
-
-  /** Takes generations off the queue, grades them and writes them to its own file. */
-  private static final class GradingWorker implements Callable<GradingShard> {
-    private final BlockingQueue<StoredSample> queue;
-    private final Grader grader;
-    private final Path file;
-    private final AtomicReference<Throwable> failure;
-
-    GradingWorker(
-        BlockingQueue<StoredSample> queue,
-        Grader grader,
-        Path file,
-        AtomicReference<Throwable> failure) {
-      this.queue = queue;
-      this.grader = grader;
-      this.file = file;
-      this.failure = failure;
-    }
-
-    @Override
-    public GradingShard call() throws Exception {
-      Map<String, ProblemTallies> tallies = new HashMap<>();
-      Map<String, List<ProblemSample>> problems = new HashMap<>();
-      long[] statuses = new long[GradeStatus.values().length];
-      RegradeTally changes = new RegradeTally();
-      FirstChanges firstChanges = new FirstChanges(RegradeSummary.DEFAULT_LIST_LIMIT);
-      long rows = 0;
-      try (ParquetWriter<GenericRecord> writer =
-          RegradeFloorParquet.open(file, OutputSchemas.SAMPLE, ROW_GROUP_BYTES)) {
-        while (true) {
-          StoredSample stored = queue.take();
-          if (stored == END_OF_INPUT) {
-            break;
-          }
-          Generation g = stored.generation();
-          GradedSample graded = GradeResponses.grade(grader, g);
-          GradeComparison comparison = GradeComparison.of(stored.grade(), graded, Grader.VERSION);
-          changes.add(comparison);
-          if (comparison.statusChanged()) {
-            firstChanges.add(comparison.change());
-          }
-          writer.write(OutputSchemas.sampleRecord(graded));
-          SampleRequest r = g.request();
-          tallies
-              .computeIfAbsent(r.datasetId(), d -> new ProblemTallies())
-              .add(
-                  ProblemTally.empty(r.datasetId(), r.problemId())
-                      .plus(
-                          graded.status(),
-                          "length".equals(g.finishReason()),
-                          g.completionTokens()));
-          statuses[graded.status().ordinal()]++;
-          ProblemSample part = ProblemSample.of(graded);
-          problems.computeIfAbsent(part.problemKey(), k -> new ArrayList<>()).add(part);
-          rows++;
-        }
-      } catch (Exception | Error e) {
-        failure.compareAndSet(null, e);
-        throw e;
-      }
-      Map<GradeStatus, Long> byStatus = new EnumMap<>(GradeStatus.class);
-      for (GradeStatus s : GradeStatus.values()) {
-        if (statuses[s.ordinal()] > 0) {
-          byStatus.put(s, statuses[s.ordinal()]);
-        }
-      }
-      return new GradingShard(rows, tallies, byStatus, problems, changes, firstChanges);
     }
   }
 

@@ -2,11 +2,7 @@ package io.mathbeam.pipelines;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mathbeam.core.model.ErrorClass;
-import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
-import io.mathbeam.core.model.GradedSample;
-import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.sampling.SeedDerivation;
 import io.mathbeam.core.stats.DatasetMetrics;
@@ -31,11 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericRecord;
-import org.apache.parquet.hadoop.ParquetWriter;
 
 /**
  * Writes a synthetic run directory that {@code mathbeam regrade --input=DIR} accepts, for measuring
@@ -70,12 +62,7 @@ final class SyntheticRun {
   static final String MATH = "synth_math";
   static final String MINERVA = "synth_minerva";
 
-  private static final double MEDIAN_RESPONSE_CHARS = 7_000;
-  private static final double RESPONSE_LENGTH_SIGMA = 0.6;
-  private static final int MIN_RESPONSE_CHARS = 400;
-  private static final int MAX_RESPONSE_CHARS = 36_000;
-  private static final double REQUEST_ERROR_RATE = 0.004;
-  private static final int REPLICAS = 4;
+  static final int REPLICAS = 4;
 
   /** What a synthetic sample was written to be. */
   enum Outcome {
@@ -142,19 +129,20 @@ final class SyntheticRun {
     MetricsAccumulator aggregate = new MetricsAccumulator();
     ArrayNode datasetsManifest = MetricsJson.JSON.createArrayNode();
 
-    try (RollingWriter writer = new RollingWriter(samplesDir, files, rowsPerFile)) {
+    try (SyntheticRunWriter writer = new SyntheticRunWriter(samplesDir, files, rowsPerFile)) {
       for (DatasetPlan plan : plans(problems)) {
         ProblemTallies tallies = new ProblemTallies();
         MessageDigest digest = sha256();
         for (int p = 0; p < plan.problems(); p++) {
           String problemId = String.format("%s-%05d", plan.idPrefix(), p);
-          SyntheticProblem problem = problem(seed, plan, problemId);
+          SyntheticRunSamples.Problem problem = SyntheticRunSamples.problem(seed, plan, problemId);
           digest.update(
               (problemId + "\t" + String.join("|", problem.answer().golds()) + "\n")
                   .getBytes(StandardCharsets.UTF_8));
           ProblemTally tally = ProblemTally.empty(plan.name(), problemId);
           for (int index = 0; index < samplesPerProblem; index++) {
-            SyntheticSample sample = sample(seed, plan.name(), problem, index, samplesPerProblem);
+            SyntheticRunSamples.Sample sample =
+                SyntheticRunSamples.sample(seed, plan.name(), problem, index, samplesPerProblem);
             writer.write(sample.record());
             outcomes.merge(sample.outcome(), 1L, Long::sum);
             tally =
@@ -230,19 +218,8 @@ final class SyntheticRun {
   }
 
   /** A dataset's name, problem count and the mix of gold answer forms. */
-  private record DatasetPlan(
+  record DatasetPlan(
       String name, String idPrefix, int problems, SyntheticRunAnswer.Form[] forms, int[] weights) {}
-
-  /** One problem: its answers, statement and how often samples solve it. */
-  private record SyntheticProblem(
-      String id,
-      SyntheticRunAnswer answer,
-      String statement,
-      double solveRate,
-      double truncationRate) {}
-
-  /** One row and what it was written to be. */
-  private record SyntheticSample(GenericRecord record, Outcome outcome, int completionTokens) {}
 
   /**
    * Splits the problems into up to three datasets: a fifth AIME-like, a fifth Minerva-like, the
@@ -292,165 +269,6 @@ final class SyntheticRun {
               new int[] {40, 30, 15, 15}));
     }
     return plans;
-  }
-
-  private static SyntheticProblem problem(long seed, DatasetPlan plan, String problemId) {
-    SplittableRandom rng =
-        new SplittableRandom(spread(SeedDerivation.problemBase(seed, plan.name(), problemId)));
-    SyntheticRunAnswer.Form form = pick(plan.forms(), plan.weights(), rng);
-    SyntheticRunAnswer answer = SyntheticRunAnswer.draw(form, rng);
-    // Real benchmarks mix hopeless, middling and easy problems; the pass@k curves need all three.
-    double bucket = rng.nextDouble();
-    double solveRate =
-        bucket < 0.25
-            ? rng.nextDouble(0.0, 0.08)
-            : bucket < 0.7 ? rng.nextDouble(0.1, 0.9) : rng.nextDouble(0.85, 1.0);
-    double truncationRate = 0.01 + 0.07 * (1 - solveRate);
-    String statement = SyntheticRunText.problem(rng, describe(form));
-    return new SyntheticProblem(problemId, answer, statement, solveRate, truncationRate);
-  }
-
-  private static SyntheticSample sample(
-      long seed, String dataset, SyntheticProblem problem, int index, int samplesPerProblem) {
-    long sampleSeed = SeedDerivation.seed(seed, dataset, problem.id(), index);
-    SplittableRandom rng = new SplittableRandom(spread(sampleSeed));
-    SampleRequest request =
-        new SampleRequest(
-            dataset,
-            problem.id(),
-            problem.statement(),
-            problem.answer().golds(),
-            index,
-            samplesPerProblem,
-            sampleSeed);
-    String replica = "http://replica-" + Math.floorMod(problem.id().hashCode(), REPLICAS) + ":8000";
-    int promptTokens = 40 + problem.statement().length() / 4;
-    Outcome outcome = drawOutcome(rng, problem);
-    if (outcome == Outcome.REQUEST_ERROR) {
-      ErrorClass[] classes = {
-        ErrorClass.TIMEOUT, ErrorClass.SERVER_ERROR, ErrorClass.CONNECTION, ErrorClass.RATE_LIMITED
-      };
-      ErrorClass errorClass = classes[rng.nextInt(classes.length)];
-      Generation failed =
-          Generation.builder(request)
-              .latencyMs(60_000 + rng.nextInt(240_000))
-              .replica(replica)
-              .attempts(4)
-              .error(errorClass, errorClass.name() + " from " + replica + " on all 4 attempts")
-              .build();
-      return new SyntheticSample(row(failed, null, outcome), outcome, 0);
-    }
-
-    StringBuilder text = new StringBuilder();
-    String reasoning = null;
-    String extracted = null;
-    String finishReason = "stop";
-    int tokens;
-    switch (outcome) {
-      case TRUNCATED -> {
-        int chars = (int) (MAX_TOKENS * CHARS_PER_TOKEN * rng.nextDouble(0.93, 1.0));
-        SyntheticRunText.appendReasoning(text, rng, chars, true);
-        text.setLength(chars); // cut off mid-sentence, as a length stop does
-        finishReason = "length";
-      }
-      case MISSING -> {
-        if (rng.nextInt(3) == 0) {
-          // the reasoning field holds everything and the answer part came back empty
-          StringBuilder thought = new StringBuilder();
-          SyntheticRunText.appendReasoning(thought, rng, responseLength(rng), true);
-          reasoning = thought.toString();
-        } else {
-          SyntheticRunText.appendReasoning(text, rng, responseLength(rng), true);
-          text.append("\n</think>\n\n");
-          SyntheticRunText.appendReasoning(text, rng, 200 + rng.nextInt(600), false);
-        }
-      }
-      default -> {
-        extracted = finalAnswer(outcome, problem.answer(), rng);
-        SyntheticRunText.appendReasoning(text, rng, responseLength(rng), true);
-        if (rng.nextInt(4) == 0) {
-          text.append("\n</think>\n\n");
-          SyntheticRunText.appendReasoning(text, rng, 200 + rng.nextInt(800), true);
-        }
-        appendFinalAnswer(text, extracted, outcome == Outcome.JUNK, rng);
-      }
-    }
-    int chars = text.length() + (reasoning == null ? 0 : reasoning.length());
-    tokens =
-        outcome == Outcome.TRUNCATED
-            ? MAX_TOKENS
-            : Math.min(MAX_TOKENS - 1, (int) Math.round(chars / CHARS_PER_TOKEN));
-    long latency = 300 + (long) (tokens * rng.nextDouble(10.0, 25.0));
-    Generation generation =
-        Generation.builder(request)
-            .text(text.toString())
-            .reasoning(reasoning)
-            .finishReason(finishReason)
-            .promptTokens(promptTokens)
-            .completionTokens(tokens)
-            .latencyMs(latency)
-            .replica(replica)
-            .attempts(rng.nextInt(20) == 0 ? 2 : 1)
-            .build();
-    return new SyntheticSample(row(generation, extracted, outcome), outcome, tokens);
-  }
-
-  private static Outcome drawOutcome(SplittableRandom rng, SyntheticProblem problem) {
-    if (rng.nextDouble() < REQUEST_ERROR_RATE) {
-      return Outcome.REQUEST_ERROR;
-    }
-    if (rng.nextDouble() < problem.truncationRate()) {
-      return Outcome.TRUNCATED;
-    }
-    if (rng.nextDouble() < problem.solveRate()) {
-      return rng.nextDouble() < 0.35 ? Outcome.EQUIVALENT : Outcome.CORRECT;
-    }
-    double miss = rng.nextDouble();
-    return miss < 0.75 ? Outcome.WRONG : miss < 0.85 ? Outcome.JUNK : Outcome.MISSING;
-  }
-
-  private static String finalAnswer(
-      Outcome outcome, SyntheticRunAnswer answer, SplittableRandom rng) {
-    return switch (outcome) {
-      case CORRECT -> answer.gold();
-      case EQUIVALENT -> answer.pickEquivalent(rng);
-      case WRONG -> answer.pickWrong(rng);
-      case JUNK -> SyntheticRunAnswer.junk(rng);
-      default -> throw new IllegalStateException("no final answer for " + outcome);
-    };
-  }
-
-  /**
-   * Boxed most of the time, as the prompt asks; otherwise an "answer is" sentence or an {@code
-   * Answer:} line. Junk is always boxed: a phrase would let the grader reduce it to its first
-   * number.
-   */
-  private static void appendFinalAnswer(
-      StringBuilder text, String answer, boolean junk, SplittableRandom rng) {
-    int style = junk ? 0 : rng.nextInt(100);
-    if (style < 50) {
-      text.append("\n\nTherefore, the final answer is $\\boxed{").append(answer).append("}$.");
-    } else if (style < 80) {
-      text.append("\n\n**Final Answer**\n\\[\n\\boxed{").append(answer).append("}\n\\]");
-    } else if (style < 92) {
-      text.append("\n\nThe final answer is $").append(answer).append("$.");
-    } else {
-      text.append("\n\nAnswer: ").append(answer);
-    }
-  }
-
-  /** Log-normal: median {@link #MEDIAN_RESPONSE_CHARS}, a long tail, capped below truncation. */
-  private static int responseLength(SplittableRandom rng) {
-    double chars =
-        Math.exp(Math.log(MEDIAN_RESPONSE_CHARS) + RESPONSE_LENGTH_SIGMA * rng.nextGaussian());
-    return (int) Math.max(MIN_RESPONSE_CHARS, Math.min(MAX_RESPONSE_CHARS, chars));
-  }
-
-  private static GenericRecord row(Generation generation, String extracted, Outcome outcome) {
-    GradedSample graded = new GradedSample(generation, extracted, outcome.intended, 0);
-    GenericData.Record record = (GenericData.Record) OutputSchemas.sampleRecord(graded);
-    record.put("grader_version", GRADER_VERSION);
-    return record;
   }
 
   private static ObjectNode manifest(
@@ -512,38 +330,6 @@ final class SyntheticRun {
     return p.getProperty("version", "unknown");
   }
 
-  private static String describe(SyntheticRunAnswer.Form form) {
-    return switch (form) {
-      case INTEGER -> "an integer";
-      case FRACTION -> "a fraction in lowest terms";
-      case SQRT -> "a simplified radical";
-      case INTERVAL -> "an interval";
-      case DECIMAL -> "a decimal";
-      case EXPRESSION -> "a polynomial in $x$";
-      case PI_MULTIPLE -> "a multiple of $\\pi$";
-    };
-  }
-
-  private static <T> T pick(T[] items, int[] weights, SplittableRandom rng) {
-    int total = 0;
-    for (int w : weights) {
-      total += w;
-    }
-    int roll = rng.nextInt(total);
-    for (int i = 0; i < items.length; i++) {
-      roll -= weights[i];
-      if (roll < 0) {
-        return items[i];
-      }
-    }
-    return items[items.length - 1];
-  }
-
-  /** SeedDerivation's seeds of one problem are consecutive; spread them before seeding a PRNG. */
-  private static long spread(long seed) {
-    return seed * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
-  }
-
   private static MessageDigest sha256() {
     try {
       return MessageDigest.getInstance("SHA-256");
@@ -565,45 +351,6 @@ final class SyntheticRun {
     try (Stream<Path> listing = Files.list(samplesDir)) {
       for (Path file : listing.filter(f -> f.toString().endsWith(".parquet")).toList()) {
         Files.delete(file);
-      }
-    }
-  }
-
-  /** Writes rows into {@code samples-NNNNN-of-MMMMM.parquet}, a new file every so many rows. */
-  private static final class RollingWriter implements AutoCloseable {
-    /** The row group size the pipelines' samples writer uses. */
-    private static final long ROW_GROUP_BYTES = OutputSchemas.SAMPLE_ROW_GROUP_BYTES;
-
-    private final Path dir;
-    private final int files;
-    private final int rowsPerFile;
-    private ParquetWriter<GenericRecord> current;
-    private int fileIndex = -1;
-    private long rowsInFile;
-
-    RollingWriter(Path dir, int files, int rowsPerFile) {
-      this.dir = dir;
-      this.files = files;
-      this.rowsPerFile = rowsPerFile;
-    }
-
-    void write(GenericRecord record) throws IOException {
-      if (current == null || rowsInFile == rowsPerFile) {
-        close();
-        fileIndex++;
-        Path file = dir.resolve(String.format("samples-%05d-of-%05d.parquet", fileIndex, files));
-        current = RegradeFloorParquet.open(file, OutputSchemas.SAMPLE, ROW_GROUP_BYTES);
-        rowsInFile = 0;
-      }
-      current.write(record);
-      rowsInFile++;
-    }
-
-    @Override
-    public void close() throws IOException {
-      if (current != null) {
-        current.close();
-        current = null;
       }
     }
   }

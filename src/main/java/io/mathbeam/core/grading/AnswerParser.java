@@ -14,7 +14,6 @@ import io.mathbeam.core.grading.LatexToken.Kind;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -28,30 +27,19 @@ import java.util.regex.Pattern;
  */
 final class AnswerParser {
   static final int MAX_LENGTH = 4000;
-  private static final int MAX_DEPTH = 150;
-  private static final Set<String> FUNCTIONS =
+  static final Set<String> FUNCTIONS =
       Set.of(
           "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos", "arctan", "sinh", "cosh",
           "tanh", "ln", "log", "lg", "exp", "cis");
-  private static final Set<String> WORD_FUNCTIONS = Set.of("sqrt", "pi");
-  private static final Set<String> APPLY_LETTERS = Set.of("f", "g", "h", "u");
   private static final Set<String> RELATIONS = Set.of("=", "<", ">", "le", "ge", "ne", "lt", "gt");
-  private static final Set<String> MATRICES =
-      Set.of(
-          "pmatrix", "bmatrix", "Bmatrix", "vmatrix", "Vmatrix", "matrix", "smallmatrix", "array");
-  private static final Pattern WORDY = Pattern.compile("(?<![\\\\a-zA-Z])[a-zA-Z]{3,}");
-
-  private static final Pattern ENVIRONMENT = Pattern.compile("\\\\(?:begin|end)\\{[a-zA-Z*]*\\}");
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-  private static final Pattern SUBSCRIPT = Pattern.compile("_\\{[^{}]*\\}");
 
-  private final List<LatexToken> tokens;
-  private int pos;
-  private int depth;
-  private int absDepth;
+  private final TokenCursor in;
+  private final LatexCommands commands;
 
   private AnswerParser(List<LatexToken> tokens) {
-    this.tokens = tokens;
+    this.in = new TokenCursor(tokens);
+    this.commands = new LatexCommands(this, in);
   }
 
   /**
@@ -65,107 +53,42 @@ final class AnswerParser {
     if (normalized.length() > MAX_LENGTH) {
       throw new GradingLimitException("answer longer than " + MAX_LENGTH + " characters");
     }
-    if (isText(normalized)) {
+    if (TextOrMath.isText(normalized)) {
       return new Expr.Text(WHITESPACE.matcher(normalized).replaceAll(" ").trim());
     }
     AnswerParser parser = new AnswerParser(new ArrayList<>(LatexTokenizer.tokenize(normalized)));
     Expr result = parser.parseList();
-    if (parser.peek().kind() != Kind.END) {
-      throw new AnswerParseException("unexpected '" + parser.peek().text() + "'");
+    if (parser.in.peek().kind() != Kind.END) {
+      throw new AnswerParseException("unexpected '" + parser.in.peek().text() + "'");
     }
     return result;
   }
 
-  private static boolean isText(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (Character.isLetter(s.charAt(i)) && s.charAt(i) > 127) {
-        return true;
-      }
-    }
-    if (!hasWord(s)) {
-      return false;
-    }
-    if (s.indexOf('^') >= 0 || s.contains("\\frac") || s.contains("\\sqrt")) {
-      // Powers, fractions and roots are mathematics: RCs and LCs^2 are products of variables.
-      return false;
-    }
-    String words = s.indexOf('\\') >= 0 ? ENVIRONMENT.matcher(s).replaceAll(" ") : s;
-    if (words.indexOf('_') >= 0) {
-      words = SUBSCRIPT.matcher(words).replaceAll(" ");
-    }
-    var m = WORDY.matcher(words);
-    while (m.find()) {
-      String word = m.group().toLowerCase(Locale.ROOT);
-      if (!FUNCTIONS.contains(word) && !WORD_FUNCTIONS.contains(word)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether {@code s} has three ASCII letters in a row (a cheap test before the regex). */
-  private static boolean hasWord(String s) {
-    int run = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      run = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' ? run + 1 : 0;
-      if (run >= 3) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private LatexToken peek() {
-    return tokens.get(pos);
-  }
-
-  private LatexToken next() {
-    LatexToken t = tokens.get(pos);
-    if (t.kind() != Kind.END) {
-      pos++;
-    }
-    return t;
-  }
-
-  private void expectSymbol(String symbol) throws AnswerParseException {
-    LatexToken t = next();
-    if (!t.isSymbol(symbol)) {
-      throw new AnswerParseException("expected '" + symbol + "' but found '" + t.text() + "'");
-    }
-  }
-
-  private void enter() {
-    if (++depth > MAX_DEPTH) {
-      throw new GradingLimitException("nesting deeper than " + MAX_DEPTH);
-    }
-  }
-
   /** item (',' item)*: one item, or a bare list. */
-  private Expr parseList() throws AnswerParseException {
+  Expr parseList() throws AnswerParseException {
     List<Expr> items = parseItems();
     return items.size() == 1 ? items.get(0) : new Seq("", "", items);
   }
 
-  private List<Expr> parseItems() throws AnswerParseException {
+  List<Expr> parseItems() throws AnswerParseException {
     List<Expr> items = new ArrayList<>();
     items.add(parseItem());
-    while (peek().isSymbol(",") || peek().isSymbol(";")) {
-      next();
+    while (in.peek().isSymbol(",") || in.peek().isSymbol(";")) {
+      in.next();
       items.add(parseItem());
     }
     return items;
   }
 
-  private Expr parseItem() throws AnswerParseException {
+  Expr parseItem() throws AnswerParseException {
     Expr left = parseRatio();
-    while (isRelation(peek())) {
-      String op = next().text();
-      if (op.equals("<") && peek().isSymbol("=")) {
-        next();
+    while (isRelation(in.peek())) {
+      String op = in.next().text();
+      if (op.equals("<") && in.peek().isSymbol("=")) {
+        in.next();
         op = "le";
-      } else if (op.equals(">") && peek().isSymbol("=")) {
-        next();
+      } else if (op.equals(">") && in.peek().isSymbol("=")) {
+        in.next();
         op = "ge";
       }
       op =
@@ -176,8 +99,8 @@ final class AnswerParser {
           };
       left = new Expr.Relation(op, left, parseRatio());
     }
-    if (peek().isCommand("land") || peek().isCommand("wedge")) {
-      next();
+    if (in.peek().isCommand("land") || in.peek().isCommand("wedge")) {
+      in.next();
       return new Expr.Relation("and", left, parseItem());
     }
     return left;
@@ -189,12 +112,12 @@ final class AnswerParser {
    */
   private Expr parseRatio() throws AnswerParseException {
     Expr first = parseUnion();
-    if (!peek().isSymbol(":")) {
+    if (!in.peek().isSymbol(":")) {
       return first;
     }
     List<Expr> parts = new ArrayList<>(List.of(first));
-    while (peek().isSymbol(":")) {
-      next();
+    while (in.peek().isSymbol(":")) {
+      in.next();
       parts.add(parseUnion());
     }
     return parts.size() == 2
@@ -202,7 +125,7 @@ final class AnswerParser {
         : new Seq(":", ":", List.copyOf(parts));
   }
 
-  private static boolean isRelation(LatexToken t) {
+  static boolean isRelation(LatexToken t) {
     return t.kind() == Kind.SYMBOL
             && (t.text().equals("=") || t.text().equals("<") || t.text().equals(">"))
         || t.kind() == Kind.COMMAND && RELATIONS.contains(t.text());
@@ -211,8 +134,8 @@ final class AnswerParser {
   private Expr parseUnion() throws AnswerParseException {
     List<Expr> parts = new ArrayList<>();
     parts.add(parseSum());
-    while (peek().isCommand("cup") || peek().isCommand("setminus")) {
-      if (next().text().equals("setminus")) {
+    while (in.peek().isCommand("cup") || in.peek().isCommand("setminus")) {
+      if (in.next().text().equals("setminus")) {
         // A \setminus B, read by Equivalence as the set difference.
         Expr whole = parts.size() == 1 ? parts.get(0) : new Expr.Union(List.copyOf(parts));
         parts.clear();
@@ -224,17 +147,17 @@ final class AnswerParser {
     return parts.size() == 1 ? parts.get(0) : new Expr.Union(parts);
   }
 
-  private Expr parseSum() throws AnswerParseException {
-    enter();
+  Expr parseSum() throws AnswerParseException {
+    in.enter();
     Expr first;
-    if (peek().isSymbol("-")) {
-      next();
+    if (in.peek().isSymbol("-")) {
+      in.next();
       first = new Neg(parseTerm());
-    } else if (peek().isSymbol("+")) {
-      next();
+    } else if (in.peek().isSymbol("+")) {
+      in.next();
       first = parseTerm();
-    } else if (peek().isCommand("pm") || peek().isCommand("mp")) {
-      next();
+    } else if (in.peek().isCommand("pm") || in.peek().isCommand("mp")) {
+      in.next();
       first = new Expr.PlusMinus(null, parseTerm());
     } else {
       first = parseTerm();
@@ -242,15 +165,15 @@ final class AnswerParser {
     List<Expr> terms = new ArrayList<>();
     terms.add(first);
     while (true) {
-      LatexToken t = peek();
+      LatexToken t = in.peek();
       if (t.isSymbol("+")) {
-        next();
+        in.next();
         terms.add(parseTerm());
       } else if (t.isSymbol("-")) {
-        next();
+        in.next();
         terms.add(new Neg(parseTerm()));
       } else if (t.isCommand("pm") || t.isCommand("mp")) {
-        next();
+        in.next();
         Expr left = terms.size() == 1 ? terms.get(0) : new Sum(List.copyOf(terms));
         terms.clear();
         terms.add(new Expr.PlusMinus(left, parseTerm()));
@@ -258,21 +181,21 @@ final class AnswerParser {
         break;
       }
     }
-    depth--;
+    in.leave();
     return terms.size() == 1 ? terms.get(0) : new Sum(List.copyOf(terms));
   }
 
   private Expr parseTerm() throws AnswerParseException {
-    enter();
+    in.enter();
     List<Expr> factors = new ArrayList<>();
     factors.add(parseUnary());
     while (true) {
-      LatexToken t = peek();
+      LatexToken t = in.peek();
       if (t.isSymbol("*") || t.isCommand("cdot") || t.isCommand("times") || t.isCommand("ast")) {
-        next();
+        in.next();
         factors.add(parseUnary());
       } else if (t.isSymbol("/") || t.isCommand("div")) {
-        next();
+        in.next();
         Expr numerator = product(factors);
         factors.clear();
         factors.add(new Quotient(numerator, parseUnary()));
@@ -282,15 +205,15 @@ final class AnswerParser {
         break;
       }
     }
-    depth--;
+    in.leave();
     return product(factors);
   }
 
-  private static Expr product(List<Expr> factors) {
+  static Expr product(List<Expr> factors) {
     return factors.size() == 1 ? factors.get(0) : new Product(List.copyOf(factors));
   }
 
-  private boolean startsImplicitFactor(LatexToken t) {
+  boolean startsImplicitFactor(LatexToken t) {
     switch (t.kind()) {
       case NUMBER, WORD:
         return true;
@@ -322,38 +245,38 @@ final class AnswerParser {
         return t.text().equals("(")
             || t.text().equals("[")
             || t.text().equals("{")
-            || t.text().equals("|") && absDepth == 0;
+            || t.text().equals("|") && in.barDepth() == 0;
       default:
         return false;
     }
   }
 
   private Expr parseUnary() throws AnswerParseException {
-    enter();
+    in.enter();
     Expr result;
-    if (peek().isSymbol("-")) {
-      next();
+    if (in.peek().isSymbol("-")) {
+      in.next();
       result = new Neg(parseUnary());
-    } else if (peek().isSymbol("+")) {
-      next();
+    } else if (in.peek().isSymbol("+")) {
+      in.next();
       result = parseUnary();
-    } else if (peek().isCommand("pm") || peek().isCommand("mp")) {
-      next();
+    } else if (in.peek().isCommand("pm") || in.peek().isCommand("mp")) {
+      in.next();
       result = new Expr.PlusMinus(null, parseUnary());
     } else {
       result = parsePower();
     }
-    depth--;
+    in.leave();
     return result;
   }
 
-  private Expr parsePower() throws AnswerParseException {
-    enter();
+  Expr parsePower() throws AnswerParseException {
+    in.enter();
     Expr base = parsePostfix();
-    while (peek().isSymbol("^")) {
-      next();
-      if (peek().isCommand("circ")) {
-        next();
+    while (in.peek().isSymbol("^")) {
+      in.next();
+      if (in.peek().isCommand("circ")) {
+        in.next();
         base = degrees(base);
         continue;
       }
@@ -361,7 +284,7 @@ final class AnswerParser {
       base = exponent == null ? degrees(base) : new Power(base, exponent);
       base = parsePostfixOn(base);
     }
-    depth--;
+    in.leave();
     return base;
   }
 
@@ -370,25 +293,25 @@ final class AnswerParser {
         List.of(value, new Quotient(new Const("pi"), new Num(Rational.of(180), false))));
   }
 
-  private Expr parseExponent() throws AnswerParseException {
-    LatexToken t = peek();
+  Expr parseExponent() throws AnswerParseException {
+    LatexToken t = in.peek();
     if (t.isSymbol("-")) {
-      next();
+      in.next();
       return new Neg(parseExponent());
     }
     if (t.isSymbol("+")) {
-      next();
+      in.next();
       return parseExponent();
     }
     if (t.isSymbol("{")) {
-      next();
-      if (peek().isCommand("circ")) {
-        next();
-        expectSymbol("}");
+      in.next();
+      if (in.peek().isCommand("circ")) {
+        in.next();
+        in.expectSymbol("}");
         return null;
       }
       Expr inner = parseList();
-      expectSymbol("}");
+      in.expectSymbol("}");
       return inner;
     }
     if (t.kind() == Kind.WORD) {
@@ -404,16 +327,16 @@ final class AnswerParser {
   private Expr parsePostfixOn(Expr atom) throws AnswerParseException {
     Expr result = atom;
     while (true) {
-      LatexToken t = peek();
+      LatexToken t = in.peek();
       if (t.isSymbol("!")) {
-        next();
+        in.next();
         result = new Call("factorial", List.of(result));
       } else if (t.isSymbol("'")) {
-        next();
+        in.next();
         result =
             result instanceof Var v ? new Var(v.name() + "'") : new Call("prime", List.of(result));
       } else if (t.isSymbol("_") && (result instanceof Var || result instanceof Num)) {
-        next();
+        in.next();
         String sub = subscriptText();
         String name = result instanceof Var v ? v.name() : ((Num) result).value().toString();
         result = new Var(name + "_" + sub);
@@ -425,12 +348,12 @@ final class AnswerParser {
 
   /** The raw text of a subscript, braces removed, so v_{0} and v_0 name the same variable. */
   private String subscriptText() throws AnswerParseException {
-    LatexToken t = next();
+    LatexToken t = in.next();
     if (t.isSymbol("{")) {
       StringBuilder text = new StringBuilder();
       int level = 1;
       while (true) {
-        LatexToken u = next();
+        LatexToken u = in.next();
         if (u.kind() == Kind.END) {
           throw new AnswerParseException("unclosed subscript");
         }
@@ -445,7 +368,7 @@ final class AnswerParser {
     }
     if (t.kind() == Kind.NUMBER || t.kind() == Kind.WORD) {
       if (t.text().length() > 1 && t.kind() == Kind.WORD) {
-        tokens.add(pos, new LatexToken(Kind.WORD, t.text().substring(1), false));
+        in.pushBack(new LatexToken(Kind.WORD, t.text().substring(1), false));
         return t.text().substring(0, 1);
       }
       return t.text();
@@ -456,15 +379,15 @@ final class AnswerParser {
     throw new AnswerParseException("bad subscript");
   }
 
-  private Expr singleLetter() {
-    LatexToken t = next();
+  Expr singleLetter() {
+    LatexToken t = in.next();
     if (t.text().length() > 1) {
-      tokens.add(pos, new LatexToken(Kind.WORD, t.text().substring(1), false));
+      in.pushBack(new LatexToken(Kind.WORD, t.text().substring(1), false));
     }
     return letter(t.text().substring(0, 1));
   }
 
-  private static Expr letter(String l) {
+  static Expr letter(String l) {
     return switch (l) {
       case "e" -> new Const("e");
       case "i" -> new Const("i");
@@ -472,30 +395,30 @@ final class AnswerParser {
     };
   }
 
-  private Expr parseAtom() throws AnswerParseException {
-    enter();
+  Expr parseAtom() throws AnswerParseException {
+    in.enter();
     Expr result = parseAtomInner();
-    depth--;
+    in.leave();
     return result;
   }
 
   private Expr parseAtomInner() throws AnswerParseException {
-    LatexToken t = next();
+    LatexToken t = in.next();
     switch (t.kind()) {
       case NUMBER:
         return number(t.text());
       case WORD:
-        return word(t);
+        return commands.word(t);
       case COMMAND:
-        return command(t.text());
+        return commands.command(t.text());
       case SYMBOL:
-        return symbol(t.text());
+        return commands.symbol(t.text());
       default:
         throw new AnswerParseException("unexpected end of answer");
     }
   }
 
-  private static Expr number(String text) throws AnswerParseException {
+  static Expr number(String text) throws AnswerParseException {
     try {
       BigDecimal value = new BigDecimal(text.endsWith(".") ? text + "0" : text);
       if (Math.abs((long) value.scale()) > 10_000) {
@@ -507,355 +430,5 @@ final class AnswerParser {
     } catch (NumberFormatException e) {
       throw new AnswerParseException("bad number " + text);
     }
-  }
-
-  private Expr word(LatexToken t) throws AnswerParseException {
-    String w = t.text();
-    for (String name : FUNCTIONS) {
-      if (w.equals(name)) {
-        return function(name);
-      }
-    }
-    if (w.equals("sqrt")) {
-      return new Call("sqrt", List.of(functionArgument()));
-    }
-    if (w.equals("pi")) {
-      return new Const("pi");
-    }
-    if (w.length() > 1) {
-      tokens.add(pos, new LatexToken(Kind.WORD, w.substring(1), false));
-      w = w.substring(0, 1);
-    } else if (peek().isSymbol("(")
-        && !peek().spaceBefore()
-        && (APPLY_LETTERS.contains(w)
-            || Character.isUpperCase(w.charAt(0)) && simpleArguments()
-            || namesFunction())) {
-      next();
-      List<Expr> args = parseItems();
-      expectSymbol(")");
-      return new Call("apply:" + w, args);
-    }
-    return letter(w);
-  }
-
-  /** Whether the group after {@code \\overline} holds a number: a conjugate, not a segment. */
-  private boolean conjugateAhead() {
-    int level = 0;
-    for (int i = pos; i < tokens.size(); i++) {
-      LatexToken t = tokens.get(i);
-      if (t.isSymbol("{")) {
-        level++;
-      } else if (t.isSymbol("}") && --level == 0) {
-        return false;
-      } else if (t.kind() == Kind.NUMBER) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * After {@code P}, an upper-case function name when its arguments are single letters or numbers
-   * ({@code P(A)}, {@code T(10)}); {@code A(1-i)} is a product.
-   */
-  private boolean simpleArguments() {
-    int i = pos + 1;
-    while (i < tokens.size()) {
-      LatexToken t = tokens.get(i);
-      if (t.isSymbol(")")) {
-        return i > pos + 1;
-      }
-      boolean single = t.kind() == Kind.NUMBER || t.kind() == Kind.WORD && t.text().length() == 1;
-      if (!single && !t.isSymbol(",") && !(t.isSymbol("-") && i == pos + 1)) {
-        return false;
-      }
-      i++;
-    }
-    return false;
-  }
-
-  /** After {@code p}: {@code p(x) =}, a lower-case letter defining a function of one letter. */
-  private boolean namesFunction() {
-    return pos + 3 < tokens.size()
-        && tokens.get(pos + 1).kind() == Kind.WORD
-        && tokens.get(pos + 1).text().length() == 1
-        && tokens.get(pos + 2).isSymbol(")")
-        && tokens.get(pos + 3).isSymbol("=")
-        && pos == 1;
-  }
-
-  private Expr command(String name) throws AnswerParseException {
-    switch (name) {
-      case "frac":
-        return new Quotient(argument(), argument());
-      case "sqrt":
-        if (peek().isSymbol("[")) {
-          next();
-          Expr index = parseSum();
-          expectSymbol("]");
-          return new Call("root", List.of(argument(), index));
-        }
-        return new Call("sqrt", List.of(argument()));
-      case "binom":
-        return new Call("binom", List.of(argument(), argument()));
-      case "det":
-        {
-          Expr matrix = parsePower();
-          if (matrix instanceof Expr.Matrix m && Matrices.isSquare(m.rows(), 4)) {
-            return Matrices.determinant(m.rows());
-          }
-          return new Call("apply:det", List.of(matrix));
-        }
-      case "pi":
-        return new Const("pi");
-      case "infty", "infinity":
-        return new Const("infinity");
-      case "emptyset", "varnothing":
-        return new Seq("{", "}", List.of());
-      case "{":
-        return delimited("{", "\\}", "}");
-      case "lfloor":
-        return closedCall("floor", "rfloor");
-      case "lceil":
-        return closedCall("ceil", "rceil");
-      case "lvert", "vert", "|":
-        return closedCall("abs", name.equals("lvert") ? "rvert" : name);
-      case "begin":
-        return environment();
-      default:
-        break;
-    }
-    if (FUNCTIONS.contains(name)) {
-      return function(name);
-    }
-    if (isRelation(new LatexToken(Kind.COMMAND, name, false))
-        || Set.of("cup", "end", "right", "\\", "cdot", "times", "div", "in").contains(name)) {
-      throw new AnswerParseException("unexpected \\" + name);
-    }
-    if (name.equals("overline") && peek().isSymbol("{") && conjugateAhead()) {
-      // \overline{3+4i}: the complex conjugate (a segment \overline{AB} has no digit).
-      return new Call("conj", List.of(argument()));
-    }
-    if (peek().isSymbol("{") && !peek().spaceBefore()) {
-      String inner = rawGroup();
-      if (name.equals("mathbb") && inner.equals("R")) {
-        return new Seq("(", ")", List.of(new Neg(new Const("infinity")), new Const("infinity")));
-      }
-      return new Var("\\" + name + "{" + inner + "}");
-    }
-    return new Var("\\" + name);
-  }
-
-  private String rawGroup() throws AnswerParseException {
-    next();
-    StringBuilder text = new StringBuilder();
-    int level = 1;
-    while (true) {
-      LatexToken u = next();
-      if (u.kind() == Kind.END) {
-        throw new AnswerParseException("unclosed group");
-      }
-      if (u.isSymbol("{")) {
-        level++;
-      } else if (u.isSymbol("}") && --level == 0) {
-        return text.toString().trim();
-      }
-      text.append(u.kind() == Kind.COMMAND ? "\\" + u.text() + " " : u.text());
-    }
-  }
-
-  private Expr closedCall(String function, String closer) throws AnswerParseException {
-    absDepth++;
-    Expr inner = parseList();
-    absDepth--;
-    LatexToken t = next();
-    if (!(t.kind() == Kind.COMMAND && t.text().equals(closer))) {
-      throw new AnswerParseException("expected \\" + closer);
-    }
-    return new Call(function, List.of(inner));
-  }
-
-  /** sin, cos, log ... with an optional base subscript and power, then the argument. */
-  private Expr function(String name) throws AnswerParseException {
-    Expr base = null;
-    Expr power = null;
-    for (int k = 0; k < 2; k++) {
-      if (peek().isSymbol("_")) {
-        next();
-        base = parseExponent();
-      } else if (peek().isSymbol("^")) {
-        next();
-        power = parseExponent();
-      }
-    }
-    Expr arg = functionArgument();
-    String canonical = name.equals("lg") ? "log" : name;
-    List<Expr> args = base == null ? List.of(arg) : List.of(arg, base);
-    if (canonical.equals("log") && base == null) {
-      canonical = "ln";
-    }
-    Expr call = new Call(canonical, args);
-    if (power != null) {
-      if (power instanceof Neg n
-          && n.operand() instanceof Num one
-          && one.value().equals(Rational.ONE)) {
-        return new Call("arc" + canonical, args);
-      }
-      return new Power(call, power);
-    }
-    return call;
-  }
-
-  /**
-   * A parenthesised or braced group, or the implicit product up to the next operator or function.
-   */
-  private Expr functionArgument() throws AnswerParseException {
-    LatexToken t = peek();
-    if (t.isSymbol("(") || t.isSymbol("{")) {
-      return parsePower();
-    }
-    List<Expr> factors = new ArrayList<>();
-    factors.add(parsePower());
-    while (startsImplicitFactor(peek())
-        && !isFunctionStart(peek())
-        && !peek().isSymbol("(")
-        && !peek().isSymbol("[")) {
-      factors.add(parsePower());
-    }
-    return product(factors);
-  }
-
-  private static boolean isFunctionStart(LatexToken t) {
-    return (t.kind() == Kind.COMMAND || t.kind() == Kind.WORD) && FUNCTIONS.contains(t.text());
-  }
-
-  /** A command argument: a braced group, or a single digit, letter or command (\frac12). */
-  private Expr argument() throws AnswerParseException {
-    LatexToken t = peek();
-    if (t.isSymbol("{")) {
-      next();
-      Expr inner = parseList();
-      expectSymbol("}");
-      return inner;
-    }
-    if (t.kind() == Kind.NUMBER) {
-      next();
-      if (t.text().length() > 1) {
-        tokens.add(pos, new LatexToken(Kind.NUMBER, t.text().substring(1), false));
-      }
-      return number(t.text().substring(0, 1));
-    }
-    if (t.kind() == Kind.WORD) {
-      return singleLetter();
-    }
-    return parseAtom();
-  }
-
-  private Expr symbol(String s) throws AnswerParseException {
-    switch (s) {
-      case "(":
-        return delimited("(", null, null);
-      case "[":
-        return delimited("[", null, null);
-      case "{":
-        return delimited("{", "}", "}");
-      case "|":
-        absDepth++;
-        Expr inner = parseList();
-        absDepth--;
-        expectSymbol("|");
-        return new Call("abs", List.of(inner));
-      default:
-        throw new AnswerParseException("unexpected '" + s + "'");
-    }
-  }
-
-  /**
-   * After an opening delimiter: the items, then a closing one. ( and [ may close with ) or ]
-   * (intervals); one item in ( ), [ ] or { } is plain grouping; \{ \} is always a set.
-   */
-  private Expr delimited(String open, String closeCommand, String closeSymbol)
-      throws AnswerParseException {
-    int savedAbs = absDepth;
-    absDepth = 0;
-    List<Expr> items = parseItems();
-    absDepth = savedAbs;
-    LatexToken t = next();
-    String close;
-    if (closeCommand == null) {
-      if (!(t.isSymbol(")") || t.isSymbol("]"))) {
-        throw new AnswerParseException("unclosed " + open);
-      }
-      close = t.text();
-    } else if (t.kind() == Kind.COMMAND && ("\\" + t.text()).equals(closeCommand)
-        || t.isSymbol(closeSymbol)) {
-      close = "}";
-    } else {
-      throw new AnswerParseException("unclosed " + open);
-    }
-    boolean escapedSet = "\\}".equals(closeCommand);
-    if (items.size() == 1
-        && !escapedSet
-        && (open.equals("(") || open.equals("{") || open.equals("[") && close.equals("]"))) {
-      return items.get(0);
-    }
-    return new Seq(open, close, List.copyOf(items));
-  }
-
-  private Expr environment() throws AnswerParseException {
-    String env = rawGroup();
-    if (env.equals("array") && peek().isSymbol("{")) {
-      rawGroup();
-    }
-    List<List<Expr>> rows = new ArrayList<>();
-    List<Expr> row = new ArrayList<>();
-    while (true) {
-      LatexToken t = peek();
-      if (t.isCommand("end")) {
-        next();
-        rawGroup();
-        break;
-      }
-      if (t.kind() == Kind.END) {
-        throw new AnswerParseException("unclosed \\begin{" + env + "}");
-      }
-      if (t.isCommand("\\")) {
-        next();
-        if (!row.isEmpty()) {
-          rows.add(List.copyOf(row));
-        }
-        row = new ArrayList<>();
-        continue;
-      }
-      if (t.isSymbol("&")) {
-        next();
-        continue;
-      }
-      row.add(parseItem());
-      if (peek().isSymbol(",") && env.equals("cases")) {
-        next();
-      }
-    }
-    if (!row.isEmpty()) {
-      rows.add(List.copyOf(row));
-    }
-    if (rows.isEmpty()) {
-      throw new AnswerParseException("empty environment");
-    }
-    if (env.equals("cases")) {
-      List<Expr> items = new ArrayList<>();
-      for (List<Expr> r : rows) {
-        items.add(r.get(0));
-      }
-      return items.size() == 1 ? items.get(0) : new Seq("", "", List.copyOf(items));
-    }
-    if (!MATRICES.contains(env)) {
-      throw new AnswerParseException("unknown environment " + env);
-    }
-    if (env.equals("vmatrix") && Matrices.isSquare(rows, 4)) {
-      // |a b; c d| is the determinant ad - bc.
-      return Matrices.determinant(rows);
-    }
-    return new Expr.Matrix(List.copyOf(rows));
   }
 }
