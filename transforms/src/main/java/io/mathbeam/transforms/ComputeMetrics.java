@@ -5,6 +5,8 @@ import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.MetricsAccumulator;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
+import io.mathbeam.transforms.coders.ProblemTalliesCoder;
+import io.mathbeam.transforms.coders.ProblemTallyCoder;
 import org.apache.beam.sdk.coders.CannotProvideCoderException;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
