@@ -35,6 +35,9 @@ import org.apache.beam.sdk.values.TypeDescriptors;
 public final class ComputeMetrics
     extends PTransform<PCollection<GradedSample>, PCollection<DatasetMetrics>> {
 
+  private static final Coder<DatasetMetrics> METRICS_CODER =
+      SerializableCoder.of(DatasetMetrics.class);
+
   private ComputeMetrics() {}
 
   public static ComputeMetrics create() {
@@ -63,18 +66,18 @@ public final class ComputeMetrics
                     .via(
                         kv ->
                             kv.getValue().accumulate(new MetricsAccumulator()).result(kv.getKey())))
-            .setCoder(SerializableCoder.of(DatasetMetrics.class));
+            .setCoder(METRICS_CODER);
 
     PCollection<DatasetMetrics> aggregate =
         perDataset
             .apply("Tallies", Values.create())
             .apply("Aggregate", Combine.globally(new AggregateFn()).withoutDefaults())
-            .setCoder(SerializableCoder.of(DatasetMetrics.class));
+            .setCoder(METRICS_CODER);
 
     return PCollectionList.of(datasetMetrics)
         .and(aggregate)
         .apply("AllMetrics", Flatten.pCollections())
-        .setCoder(SerializableCoder.of(DatasetMetrics.class));
+        .setCoder(METRICS_CODER);
   }
 
   static KV<String, ProblemTally> tally(GradedSample s) {
