@@ -48,13 +48,7 @@ final class JudgeSampleFn extends DoFn<GradedSample, GradedSample> {
   @Setup
   public void setup() {
     client = OpenAiClient.shared(config.generation().client());
-    if (config.generation().cacheDir() != null) {
-      cache =
-          new GenerationCacheWriter(
-              config.generation().cacheDir(),
-              config.generation().cacheCheckpointSeconds(),
-              config.generation().runId());
-    }
+    cache = GenerationCacheWriter.of(config.generation());
   }
 
   @StartBundle
