@@ -1,5 +1,6 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.transforms.coders.Wire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

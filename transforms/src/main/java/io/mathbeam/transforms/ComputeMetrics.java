@@ -5,6 +5,8 @@ import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.MetricsAccumulator;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
+import io.mathbeam.transforms.coders.ProblemTalliesCoder;
+import io.mathbeam.transforms.coders.ProblemTallyCoder;
 import org.apache.beam.sdk.coders.CannotProvideCoderException;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
@@ -32,6 +34,9 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  */
 public final class ComputeMetrics
     extends PTransform<PCollection<GradedSample>, PCollection<DatasetMetrics>> {
+
+  private static final Coder<DatasetMetrics> METRICS_CODER =
+      SerializableCoder.of(DatasetMetrics.class);
 
   private ComputeMetrics() {}
 
@@ -61,18 +66,18 @@ public final class ComputeMetrics
                     .via(
                         kv ->
                             kv.getValue().accumulate(new MetricsAccumulator()).result(kv.getKey())))
-            .setCoder(SerializableCoder.of(DatasetMetrics.class));
+            .setCoder(METRICS_CODER);
 
     PCollection<DatasetMetrics> aggregate =
         perDataset
             .apply("Tallies", Values.create())
             .apply("Aggregate", Combine.globally(new AggregateFn()).withoutDefaults())
-            .setCoder(SerializableCoder.of(DatasetMetrics.class));
+            .setCoder(METRICS_CODER);
 
     return PCollectionList.of(datasetMetrics)
         .and(aggregate)
         .apply("AllMetrics", Flatten.pCollections())
-        .setCoder(SerializableCoder.of(DatasetMetrics.class));
+        .setCoder(METRICS_CODER);
   }
 
   static KV<String, ProblemTally> tally(GradedSample s) {

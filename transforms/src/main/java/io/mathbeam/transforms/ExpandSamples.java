@@ -3,6 +3,7 @@ package io.mathbeam.transforms;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sampling.SampleRequests;
+import io.mathbeam.transforms.coders.SampleRequestCoder;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;

@@ -2,6 +2,7 @@ package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.problems.RejectedRow;
+import io.mathbeam.transforms.coders.ProblemCoder;
 import java.util.List;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.transforms.Count;

@@ -35,11 +35,7 @@ final class FinishedGenerations {
     this.client = client;
     this.progress = LiveProgress.of(config.runId());
     progress.attach(client);
-    this.cache =
-        config.cacheDir() != null
-            ? new GenerationCacheWriter(
-                config.cacheDir(), config.cacheCheckpointSeconds(), config.runId())
-            : null;
+    this.cache = GenerationCacheWriter.of(config);
   }
 
   void sent() {

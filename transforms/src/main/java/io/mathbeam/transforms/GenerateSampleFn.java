@@ -23,7 +23,7 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   private transient OpenAiClient client;
   private transient FinishedGenerations finished;
-  private transient GenerationDispatcher dispatcher;
+  private transient DispatchWindow window;
 
   GenerateSampleFn(GenerationConfig config) {
     this.config = config;
@@ -37,31 +37,31 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
 
   @StartBundle
   public void startBundle() {
-    dispatcher = config.newDispatcher(client, config.maxInFlightPerWorker());
+    window =
+        new DispatchWindow(
+            config.newDispatcher(client, config.maxInFlightPerWorker()),
+            config.maxInFlightPerWorker());
   }
 
   @ProcessElement
   public void process(@Element SampleRequest request, OutputReceiver<Generation> out)
       throws InterruptedException, IOException {
     finished.sent();
-    dispatcher.submit(request);
-    Generation ready;
-    while ((ready = dispatcher.poll()) != null) {
-      emit(ready, out);
-    }
-    while (dispatcher.pending() >= config.maxInFlightPerWorker()) {
-      emit(dispatcher.take(), out);
-    }
+    window.submit(
+        request,
+        generation -> {
+          finished.record(generation);
+          out.output(generation);
+        });
   }
 
   @FinishBundle
   public void finishBundle(FinishBundleContext context) throws InterruptedException, IOException {
-    dispatcher.flush();
-    while (dispatcher.unfinished() > 0) {
-      Generation generation = dispatcher.take();
-      finished.record(generation);
-      context.output(generation, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
-    }
+    window.drain(
+        generation -> {
+          finished.record(generation);
+          context.output(generation, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+        });
     finished.endBundle();
   }
 
@@ -74,10 +74,5 @@ final class GenerateSampleFn extends DoFn<SampleRequest, Generation> {
       client.close();
       client = null;
     }
-  }
-
-  private void emit(Generation generation, OutputReceiver<Generation> out) throws IOException {
-    finished.record(generation);
-    out.output(generation);
   }
 }

@@ -2,6 +2,8 @@ package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.transforms.coders.GenerationCoder;
+import io.mathbeam.transforms.coders.SampleRequestCoder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.transforms.GroupByKey;

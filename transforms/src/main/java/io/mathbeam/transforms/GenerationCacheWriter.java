@@ -47,6 +47,14 @@ final class GenerationCacheWriter {
     this.checkpointNanos = TimeUnit.SECONDS.toNanos(checkpointSeconds);
   }
 
+  /** The writer of {@code config}'s cache, checkpointing as it says; null when it has none. */
+  static GenerationCacheWriter of(GenerationConfig config) {
+    return config.cacheDir() == null
+        ? null
+        : new GenerationCacheWriter(
+            config.cacheDir(), config.cacheCheckpointSeconds(), config.runId());
+  }
+
   void append(String line) throws IOException {
     if (channel == null) {
       ResourceId file =

@@ -13,6 +13,7 @@ import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sandbox.ExecutionStatus;
 import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.core.sandbox.SandboxUnavailableException;
+import io.mathbeam.transforms.coders.GradedSampleCoder;
 import java.util.Locale;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;

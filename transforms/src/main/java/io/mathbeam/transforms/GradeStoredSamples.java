@@ -4,6 +4,8 @@ import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.StoredSample;
+import io.mathbeam.transforms.coders.GradeComparisonCoder;
+import io.mathbeam.transforms.coders.GradedSampleCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;

@@ -33,7 +33,7 @@ final class JudgeSampleFn extends DoFn<GradedSample, GradedSample> {
 
   private transient OpenAiClient client;
   private transient GenerationCacheWriter cache;
-  private transient GenerationDispatcher dispatcher;
+  private transient DispatchWindow window;
   private transient Map<String, GradedSample> waiting;
   private transient Map<String, String> cachedLines;
 
@@ -48,20 +48,17 @@ final class JudgeSampleFn extends DoFn<GradedSample, GradedSample> {
   @Setup
   public void setup() {
     client = OpenAiClient.shared(config.generation().client());
-    if (config.generation().cacheDir() != null) {
-      cache =
-          new GenerationCacheWriter(
-              config.generation().cacheDir(),
-              config.generation().cacheCheckpointSeconds(),
-              config.generation().runId());
-    }
+    cache = GenerationCacheWriter.of(config.generation());
   }
 
   @StartBundle
   public void startBundle() {
     GenerationConfig g = config.generation();
-    dispatcher =
-        new GenerationDispatcher(client, g.template(), g.sampling(), g.maxInFlightPerWorker(), 1);
+    window =
+        new DispatchWindow(
+            new GenerationDispatcher(
+                client, g.template(), g.sampling(), g.maxInFlightPerWorker(), 1),
+            g.maxInFlightPerWorker());
     waiting = new HashMap<>();
   }
 
@@ -85,23 +82,15 @@ final class JudgeSampleFn extends DoFn<GradedSample, GradedSample> {
     }
     sent.inc();
     waiting.put(key, sample);
-    dispatcher.submit(request);
-    Generation ready;
-    while ((ready = dispatcher.poll()) != null) {
-      c.output(finish(ready));
-    }
-    while (dispatcher.pending() >= config.generation().maxInFlightPerWorker()) {
-      c.output(finish(dispatcher.take()));
-    }
+    window.submit(request, judge -> c.output(finish(judge)));
   }
 
   @FinishBundle
   public void finishBundle(FinishBundleContext context) throws InterruptedException, IOException {
-    dispatcher.flush();
-    while (dispatcher.unfinished() > 0) {
-      context.output(
-          finish(dispatcher.take()), BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
-    }
+    window.drain(
+        judge ->
+            context.output(
+                finish(judge), BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE));
     if (cache != null) {
       cache.close();
     }

@@ -1,6 +1,7 @@
 package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.transforms.coders.GradedSampleCoder;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;

@@ -4,6 +4,8 @@ import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.problems.FieldMapping;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.problems.RejectedRow;
+import io.mathbeam.transforms.coders.ProblemCoder;
+import io.mathbeam.transforms.coders.RejectedRowCoder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,6 +6,7 @@ import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
+import io.mathbeam.transforms.coders.StoredSampleCoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

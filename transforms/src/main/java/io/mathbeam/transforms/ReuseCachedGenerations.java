@@ -3,6 +3,8 @@ package io.mathbeam.transforms;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.transforms.coders.GenerationCoder;
+import io.mathbeam.transforms.coders.SampleRequestCoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -6,6 +6,8 @@ import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.transforms.coders.RegradeTallyCoder;
+import io.mathbeam.transforms.coders.VerdictChangeCoder;
 import java.util.List;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;

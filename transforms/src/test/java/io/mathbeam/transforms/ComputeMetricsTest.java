@@ -9,6 +9,7 @@ import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.PassAtK;
+import io.mathbeam.transforms.coders.GradedSampleCoder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -14,6 +14,7 @@ import io.mathbeam.core.sim.InFlightPeak;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.transforms.coders.SampleRequestCoder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
+import io.mathbeam.transforms.coders.SampleRequestCoder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.mathbeam.transforms;
+package io.mathbeam.transforms.coders;
 
 import io.mathbeam.core.regrade.VerdictChange;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.mathbeam.transforms;
+package io.mathbeam.transforms.coders;
 
 import io.mathbeam.core.code.CodeOutcome;
 import io.mathbeam.core.model.GradeStatus;

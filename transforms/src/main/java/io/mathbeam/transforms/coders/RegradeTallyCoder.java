@@ -1,4 +1,4 @@
-package io.mathbeam.transforms;
+package io.mathbeam.transforms.coders;
 
 import io.mathbeam.core.regrade.DatasetChanges;
 import io.mathbeam.core.regrade.RegradeTally;

@@ -1,4 +1,4 @@
-package io.mathbeam.transforms;
+package io.mathbeam.transforms.coders;
 
 import io.mathbeam.core.model.CodeExecutions;
 import io.mathbeam.core.model.ErrorClass;

@@ -1,4 +1,4 @@
-package io.mathbeam.transforms;
+package io.mathbeam.transforms.coders;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -14,10 +14,10 @@ import org.apache.beam.sdk.util.VarInt;
  * Field encodings shared by the project's coders: var-ints, and strings as a var-int length (-1 for
  * null, hence the +1 shift) followed by UTF-8 bytes, with no 64 KB limit.
  */
-final class Wire {
+public final class Wire {
   private Wire() {}
 
-  static void writeString(String s, OutputStream out) throws IOException {
+  public static void writeString(String s, OutputStream out) throws IOException {
     if (s == null) {
       VarInt.encode(0, out);
       return;
@@ -27,7 +27,7 @@ final class Wire {
     out.write(bytes);
   }
 
-  static String readString(InputStream in) throws IOException {
+  public static String readString(InputStream in) throws IOException {
     int length = VarInt.decodeInt(in) - 1;
     if (length < 0) {
       return null;
@@ -37,30 +37,30 @@ final class Wire {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
-  static void writeInt(int value, OutputStream out) throws IOException {
+  public static void writeInt(int value, OutputStream out) throws IOException {
     VarInt.encode(value, out);
   }
 
-  static int readInt(InputStream in) throws IOException {
+  public static int readInt(InputStream in) throws IOException {
     return VarInt.decodeInt(in);
   }
 
-  static void writeLong(long value, OutputStream out) throws IOException {
+  public static void writeLong(long value, OutputStream out) throws IOException {
     VarInt.encode(value, out);
   }
 
-  static long readLong(InputStream in) throws IOException {
+  public static long readLong(InputStream in) throws IOException {
     return VarInt.decodeLong(in);
   }
 
-  static void writeStrings(List<String> values, OutputStream out) throws IOException {
+  public static void writeStrings(List<String> values, OutputStream out) throws IOException {
     writeInt(values.size(), out);
     for (String s : values) {
       writeString(s, out);
     }
   }
 
-  static List<String> readStrings(InputStream in) throws IOException {
+  public static List<String> readStrings(InputStream in) throws IOException {
     int size = readInt(in);
     List<String> values = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {
@@ -69,11 +69,11 @@ final class Wire {
     return values;
   }
 
-  static void writeDouble(double value, OutputStream out) throws IOException {
+  public static void writeDouble(double value, OutputStream out) throws IOException {
     new DataOutputStream(out).writeLong(Double.doubleToRawLongBits(value));
   }
 
-  static double readDouble(InputStream in) throws IOException {
+  public static double readDouble(InputStream in) throws IOException {
     return Double.longBitsToDouble(new DataInputStream(in).readLong());
   }
 }

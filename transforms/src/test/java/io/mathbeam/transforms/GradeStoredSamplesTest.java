@@ -1,0 +1,77 @@
+package io.mathbeam.transforms;
+
+import static io.mathbeam.transforms.TestSamples.answered;
+import static io.mathbeam.transforms.TestSamples.request;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+
+import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.regrade.GradeComparison;
+import io.mathbeam.core.regrade.StoredGrade;
+import io.mathbeam.core.regrade.StoredSample;
+import io.mathbeam.core.regrade.VerdictChange;
+import io.mathbeam.transforms.coders.StoredSampleCoder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.testing.TestPipeline;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.junit.Rule;
+import org.junit.Test;
+
+public class GradeStoredSamplesTest {
+  @Rule public final transient TestPipeline pipeline = TestPipeline.create();
+
+  @Test
+  public void gradesEachStoredSampleAgainAndComparesItWithItsStoredGrade() {
+    List<StoredSample> stored =
+        List.of(
+            // graded wrong by an older grader: now correct
+            new StoredSample(
+                answered(request("d", "fixed", 0, "1/2"), "\\boxed{0.5}"),
+                new StoredGrade("incorrect", null, "g/1", false)),
+            // the same grade as before
+            new StoredSample(
+                answered(request("d", "same", 0, "2"), "\\boxed{3}"),
+                new StoredGrade("incorrect", "3", "g/1", false)));
+
+    PCollectionTuple out =
+        pipeline
+            .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
+            .apply(GradeStoredSamples.create());
+
+    PAssert.that(out.get(GradeStoredSamples.GRADED))
+        .satisfies(
+            all -> {
+              Map<String, GradeStatus> by = new HashMap<>();
+              for (GradedSample s : all) {
+                by.put(s.request().problemId(), s.status());
+              }
+              assertEquals(Map.of("fixed", GradeStatus.CORRECT, "same", GradeStatus.INCORRECT), by);
+              return null;
+            });
+    PAssert.that(out.get(GradeStoredSamples.COMPARED))
+        .satisfies(
+            all -> {
+              List<GradeComparison> changed = new ArrayList<>();
+              List<GradeComparison> unchanged = new ArrayList<>();
+              all.forEach(c -> (c.statusChanged() ? changed : unchanged).add(c));
+              assertEquals(1, changed.size());
+              assertEquals(1, unchanged.size());
+              VerdictChange fixed = changed.get(0).change();
+              assertEquals("fixed", fixed.problemId());
+              assertEquals("incorrect", fixed.oldStatus());
+              assertEquals("correct", fixed.newStatus());
+              assertEquals(Grader.VERSION, fixed.newGraderVersion());
+              assertEquals("incorrect", unchanged.get(0).newStatus());
+              assertFalse(unchanged.get(0).answerChanged());
+              return null;
+            });
+    pipeline.run().waitUntilFinish();
+  }
+}
