@@ -18,7 +18,16 @@ public class ProblemSampleCoderTest {
   @Test
   public void mathSamplesRoundTripInEveryStatus() throws Exception {
     Generation g =
-        new Generation(REQUEST, "\\boxed{2}", "think", "stop", 5, 6, 7, "http://r", 1, null, null);
+        Generation.builder(REQUEST)
+            .text("\\boxed{2}")
+            .reasoning("think")
+            .finishReason("stop")
+            .promptTokens(5)
+            .completionTokens(6)
+            .latencyMs(7)
+            .replica("http://r")
+            .attempts(1)
+            .build();
     for (GradeStatus status : GradeStatus.values()) {
       CoderProperties.coderDecodeEncodeEqual(
           ProblemSampleCoder.of(), ProblemSample.of(new GradedSample(g, "2", status, 42)));
@@ -27,7 +36,16 @@ public class ProblemSampleCoderTest {
 
   @Test
   public void codeSamplesRoundTripWithTheirCodeFlag() throws Exception {
-    Generation g = new Generation(REQUEST, "```python", null, "stop", 5, 6, 7, "r", 2, null, null);
+    Generation g =
+        Generation.builder(REQUEST)
+            .text("```python")
+            .finishReason("stop")
+            .promptTokens(5)
+            .completionTokens(6)
+            .latencyMs(7)
+            .replica("r")
+            .attempts(2)
+            .build();
     CodeOutcome outcome =
         new CodeOutcome("print(3)", ExecutionStatus.ERROR, 1, 2, "test 2/2 wrong answer", 35);
     CoderProperties.coderDecodeEncodeEqual(

@@ -1,5 +1,6 @@
 package io.mathbeam.transforms;
 
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
@@ -19,7 +20,15 @@ final class TestSamples {
 
   /** A generation that finished with {@code finishReason} and answered {@code text}. */
   static Generation answered(SampleRequest r, String text, String finishReason) {
-    return new Generation(r, text, null, finishReason, 10, 20, 30, "http://r", 1, null, null);
+    return Generation.builder(r)
+        .text(text)
+        .finishReason(finishReason)
+        .promptTokens(10)
+        .completionTokens(20)
+        .latencyMs(30)
+        .replica("http://r")
+        .attempts(1)
+        .build();
   }
 
   static Generation answered(SampleRequest r, String text) {
@@ -28,7 +37,12 @@ final class TestSamples {
 
   /** A request that failed after its retries. */
   static Generation failed(SampleRequest r) {
-    return new Generation(r, null, null, null, 0, 0, 5, "http://r", 6, "SERVER_ERROR", "503 x6");
+    return Generation.builder(r)
+        .latencyMs(5)
+        .replica("http://r")
+        .attempts(6)
+        .error(ErrorClass.SERVER_ERROR, "503 x6")
+        .build();
   }
 
   static GradedSample graded(
