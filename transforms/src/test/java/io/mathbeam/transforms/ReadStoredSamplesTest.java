@@ -9,6 +9,7 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
@@ -94,7 +95,7 @@ public class ReadStoredSamplesTest {
               assertTrue(by.get("judged").grade().fromJudge());
               StoredSample l = by.get("lost");
               assertEquals(2, l.generation().request().samplesPerProblem());
-              assertEquals("SERVER_ERROR", l.generation().errorClass());
+              assertEquals(ErrorClass.SERVER_ERROR, l.generation().errorClass());
               assertEquals("request_error", l.grade().status());
               return null;
             });
