@@ -112,6 +112,7 @@ final class AttemptLoop {
     Replica replica = call.pinned != null ? call.pinned : choose(call);
     call.pinned = null;
     call.replica = replica;
+    call.chargeExpected(replica);
     replica
         .models(() -> metadata.models(replica))
         .handle(
@@ -301,9 +302,6 @@ final class AttemptLoop {
     call.sentNanos = started;
     call.exchange = response;
     call.sending = true;
-    // the work routing expects this replica to still do, until the exchange ends
-    long expectedTokens = call.expected.tokens(call.sequences());
-    replica.addExpectedTokens(expectedTokens);
     if (call.cancelled) {
       // cancelled while the request was being built: the cancel may have missed this exchange
       results.cancel(call);
@@ -311,7 +309,8 @@ final class AttemptLoop {
     response.whenComplete(
         (answer, error) -> {
           call.sending = false;
-          replica.addExpectedTokens(-expectedTokens);
+          // the replica is done with this exchange; a retry counts its work where it goes next
+          call.releaseExpected();
           if (call.cancelled) {
             releaseAfterAbort(replica, permit);
             guarded(call, () -> call.settleTokens(replica, 0));

@@ -282,7 +282,11 @@ public final class OpenAiClient implements AutoCloseable {
             first.problemKey() + "#" + config.api() + "#" + template.hashCode());
     call.expected = expected;
     activeCalls.add(call);
-    call.result.whenComplete((generations, error) -> activeCalls.remove(call));
+    call.result.whenComplete(
+        (generations, error) -> {
+          activeCalls.remove(call);
+          call.releaseExpected();
+        });
     loop.start(call);
     return call.result;
   }

@@ -108,6 +108,35 @@ final class SampleCall {
   /** What the dispatch order expects of these samples (routing spreads the long ones). */
   ExpectedLength expected = ExpectedLength.UNKNOWN;
 
+  /** The replica whose expected work counts this call now, and how much; guarded by this. */
+  private Replica expectedOn;
+
+  private long expectedCharge;
+
+  /**
+   * Counts this call's expected tokens on {@code replica} from the moment it is chosen (not when
+   * the request is sent, which is later and asynchronous: a burst routed at once must see the work
+   * already given out), moving them from the replica of an earlier attempt.
+   */
+  synchronized void chargeExpected(Replica replica) {
+    releaseExpected();
+    long tokens = expected.tokens(sequences());
+    if (tokens > 0) {
+      replica.addExpectedTokens(tokens);
+      expectedOn = replica;
+      expectedCharge = tokens;
+    }
+  }
+
+  /** Takes this call's expected tokens off its replica (its exchange ended, or the call did). */
+  synchronized void releaseExpected() {
+    if (expectedOn != null) {
+      expectedOn.addExpectedTokens(-expectedCharge);
+      expectedOn = null;
+      expectedCharge = 0;
+    }
+  }
+
   SampleCall(SampleCall original, Replica target) {
     this.requests = original.requests;
     this.template = original.template;

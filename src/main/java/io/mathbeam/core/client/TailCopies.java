@@ -103,13 +103,29 @@ final class TailCopies {
           target = e.getKey();
         }
       }
-      if (target == null) {
+      if (target == null || !copyEndsSooner(call, target, nowNanos)) {
         continue;
       }
       room.merge(target, -call.sequences(), Integer::sum);
       picks.add(new Pick(call, target));
     }
     return new Picks(picks, recheck);
+  }
+
+  /**
+   * Whether a copy on {@code target} is expected to end before its original: the original's
+   * expected length at its replica's pace, less the time it has run, against the whole length at
+   * the target's pace. Without an expected length or a pace, a copy is always worth trying.
+   */
+  private static boolean copyEndsSooner(SampleCall original, Replica target, long nowNanos) {
+    double tokens = original.expected.tokensPerSample();
+    double slowPace = original.replica.pace().secondsPerToken();
+    double fastPace = target.pace().secondsPerToken();
+    if (Double.isNaN(tokens) || Double.isNaN(slowPace) || Double.isNaN(fastPace)) {
+      return true;
+    }
+    double ran = (nowNanos - original.sentNanos) / 1e9;
+    return tokens * fastPace < tokens * slowPace - ran;
   }
 
   void started() {

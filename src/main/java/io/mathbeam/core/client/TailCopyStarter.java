@@ -80,7 +80,11 @@ final class TailCopyStarter {
     }
     tailCopies.started();
     activeCalls.add(copy);
-    copy.result.whenComplete((generations, error) -> activeCalls.remove(copy));
+    copy.result.whenComplete(
+        (generations, error) -> {
+          activeCalls.remove(copy);
+          copy.releaseExpected();
+        });
     loop.start(copy);
     if (original.result.isDone()) {
       // the original answered while the copy was being set up
