@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.io.parquet.ParquetIO;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 
@@ -57,24 +56,28 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
 
   @Override
   public PCollection<StoredSample> expand(PBegin begin) {
-    return begin
-        .apply("ReadSampleRows", ParquetIO.read(OutputSchemas.STORED_SAMPLE).from(samplesGlob))
-        .apply("ToStoredSamples", ParDo.of(new ToStoredSampleFn(samplesPerProblem, graderVersion)))
-        .setCoder(StoredSampleCoder.of());
+    // Rows are parsed where they are read: ParquetIO hands on rows in the files' own schema, which
+    // an AvroCoder of a narrower schema cannot encode, so no PCollection of rows is ever encoded.
+    ParseStoredSample parse = new ParseStoredSample(samplesPerProblem, graderVersion);
+    return begin.apply(
+        "ReadStoredSamples",
+        ParquetIO.parseGenericRecords(parse).from(samplesGlob).withCoder(StoredSampleCoder.of()));
   }
 
-  static final class ToStoredSampleFn extends DoFn<GenericRecord, StoredSample> {
+  /** A stored sample from its row. */
+  static final class ParseStoredSample
+      implements SerializableFunction<GenericRecord, StoredSample> {
     private final Map<String, Integer> samplesPerProblem;
     private final String graderVersion;
 
-    ToStoredSampleFn(Map<String, Integer> samplesPerProblem, String graderVersion) {
+    ParseStoredSample(Map<String, Integer> samplesPerProblem, String graderVersion) {
       this.samplesPerProblem = samplesPerProblem;
       this.graderVersion = graderVersion;
     }
 
-    @ProcessElement
-    public void process(@Element GenericRecord row, OutputReceiver<StoredSample> out) {
-      out.output(new StoredSample(generation(row, samplesPerProblem), grade(row, graderVersion)));
+    @Override
+    public StoredSample apply(GenericRecord row) {
+      return new StoredSample(generation(row, samplesPerProblem), grade(row, graderVersion));
     }
   }
 

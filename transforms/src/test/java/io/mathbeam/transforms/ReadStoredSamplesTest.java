@@ -20,10 +20,7 @@ import java.io.File;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
@@ -34,20 +31,10 @@ import org.junit.rules.TemporaryFolder;
 
 public class ReadStoredSamplesTest {
   /**
-   * Without the DirectRunner's checks that encode elements, as the CLI runs: ParquetIO hands on
-   * rows in the files' own schema, which the {@code AvroCoder} of {@link
-   * OutputSchemas#STORED_SAMPLE} that the read declares cannot encode, so a runner that encodes the
-   * read's output fails there.
+   * With the DirectRunner's checks that encode and compare every element: rows are parsed where
+   * they are read, so nothing that a coder of the wrong schema would have to encode is passed on.
    */
-  @Rule
-  public final transient TestPipeline pipeline = TestPipeline.fromOptions(withoutEncodingChecks());
-
-  private static PipelineOptions withoutEncodingChecks() {
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setEnforceEncodability(false);
-    options.setEnforceImmutability(false);
-    return options;
-  }
+  @Rule public final transient TestPipeline pipeline = TestPipeline.create();
 
   @Rule public final transient TemporaryFolder tmp = new TemporaryFolder();
 
