@@ -3,6 +3,18 @@ package io.mathbeam.pipelines;
 import io.mathbeam.core.code.CodeGradeBenchmark;
 import io.mathbeam.core.grading.GradeBenchmark;
 import io.mathbeam.core.sim.SimServerMain;
+import io.mathbeam.pipelines.bench.FleetBenchmark;
+import io.mathbeam.pipelines.bench.RegradeBenchmark;
+import io.mathbeam.pipelines.compare.CompareCommand;
+import io.mathbeam.pipelines.datasets.DatasetsCommand;
+import io.mathbeam.pipelines.eval.EvalCommand;
+import io.mathbeam.pipelines.grade.GradeCommand;
+import io.mathbeam.pipelines.options.EvalOptions;
+import io.mathbeam.pipelines.options.OptionsHelp;
+import io.mathbeam.pipelines.options.RegradeOptions;
+import io.mathbeam.pipelines.regrade.RegradeCommand;
+import io.mathbeam.pipelines.reported.ReportedCommand;
+import io.mathbeam.pipelines.sweep.SweepCommand;
 import java.io.PrintStream;
 import java.util.Arrays;
 
@@ -59,7 +71,7 @@ public final class Main {
     }
   }
 
-  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+  public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
       out.println(USAGE);
       return args.length == 0 ? 2 : 0;
@@ -145,7 +157,7 @@ public final class Main {
   }
 
   /** The innermost useful message of an exception chain (Beam wraps user errors). */
-  static String message(Throwable e) {
+  public static String message(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null && t.getCause() != t) {
       t = t.getCause();
