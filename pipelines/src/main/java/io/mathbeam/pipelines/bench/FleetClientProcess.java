@@ -3,7 +3,7 @@ package io.mathbeam.pipelines.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mathbeam.pipelines.Main;
+import io.mathbeam.pipelines.eval.EvalCommand;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -74,11 +74,8 @@ final class FleetClientProcess {
     String[] rest = Arrays.copyOfRange(args, 2, args.length);
     int rc;
     if (args[1].equals("eval")) {
-      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-      String[] eval = new String[rest.length + 1];
-      eval[0] = "eval";
-      System.arraycopy(rest, 0, eval, 1, rest.length);
-      rc = Main.run(eval, quiet, System.err);
+      new EvalCommand(new PrintStream(OutputStream.nullOutputStream())).run(rest);
+      rc = 0;
     } else {
       rc = FleetPeer.main(rest);
     }
@@ -134,16 +131,14 @@ final class FleetClientProcess {
   }
 
   /**
-   * Which step of the command the main thread is in: its outermost mathbeam frames below {@code
-   * Main} (three at most), e.g. {@code EvalCommand.run > EvalCommand.execute > RunOutputs.finish}.
+   * Which step of the command the main thread is in: its outermost mathbeam frames below this class
+   * (three at most), e.g. {@code EvalCommand.run > EvalCommand.execute > RunOutputs.finish}.
    */
   static String phase(StackTraceElement[] stack) {
     List<String> chain = new ArrayList<>();
     for (int i = stack.length - 1; i >= 0 && chain.size() < 3; i--) {
       String cls = stack[i].getClassName();
-      if (cls.startsWith("io.mathbeam.")
-          && !cls.equals(FleetClientProcess.class.getName())
-          && !cls.equals(Main.class.getName())) {
+      if (cls.startsWith("io.mathbeam.") && !cls.equals(FleetClientProcess.class.getName())) {
         String frame = name(stack[i]);
         if (chain.isEmpty() || !chain.get(chain.size() - 1).equals(frame)) {
           chain.add(frame);

@@ -15,7 +15,6 @@ public class FleetClientProcessTest {
     frame("org.apache.beam.runners.direct.DirectRunner$DirectPipelineResult", "waitUntilFinish"),
     frame("io.mathbeam.pipelines.eval.EvalCommand", "execute"),
     frame("io.mathbeam.pipelines.eval.EvalCommand", "run"),
-    frame("io.mathbeam.pipelines.Main", "run"),
     frame("io.mathbeam.pipelines.bench.FleetClientProcess", "main")
   };
 
@@ -25,7 +24,6 @@ public class FleetClientProcessTest {
     frame("io.mathbeam.pipelines.eval.RunOutputs", "finish"),
     frame("io.mathbeam.pipelines.eval.EvalCommand", "execute"),
     frame("io.mathbeam.pipelines.eval.EvalCommand", "run"),
-    frame("io.mathbeam.pipelines.Main", "run"),
     frame("io.mathbeam.pipelines.bench.FleetClientProcess", "main")
   };
 
