@@ -3,35 +3,127 @@ package io.mathbeam.pipelines;
 import io.mathbeam.core.code.CodeGradeBenchmark;
 import io.mathbeam.core.grading.GradeBenchmark;
 import io.mathbeam.core.sim.SimServerMain;
+import io.mathbeam.pipelines.bench.FleetBenchmark;
+import io.mathbeam.pipelines.bench.RegradeBenchmark;
+import io.mathbeam.pipelines.compare.CompareCommand;
+import io.mathbeam.pipelines.datasets.DatasetsCommand;
+import io.mathbeam.pipelines.eval.EvalCommand;
+import io.mathbeam.pipelines.grade.GradeCommand;
+import io.mathbeam.pipelines.options.EvalOptions;
+import io.mathbeam.pipelines.options.OptionsHelp;
+import io.mathbeam.pipelines.options.RegradeOptions;
+import io.mathbeam.pipelines.regrade.RegradeCommand;
+import io.mathbeam.pipelines.reported.ReportedCommand;
+import io.mathbeam.pipelines.sweep.SweepCommand;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code mathbeam} command line: {@code eval}, {@code regrade}, {@code serve-sim}, {@code
  * grade}, benchmarks.
  */
 public final class Main {
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: mathbeam <command> [--option=value ...]",
-          "",
-          "commands:",
-          "  eval       evaluate a model on math and code benchmarks (the Beam pipeline)",
-          "  serve-sim  run the simulated OpenAI-compatible fleet as its own process",
-          "  sweep      several models x benchmarks x K in one job, one run directory per model",
-          "  regrade    grade a finished run's stored samples again and recompute its metrics",
-          "  compare    compare two runs problem by problem; exit 1 when the candidate regressed",
-          "  grade      grade a JSONL file of gold/pred pairs",
-          "  datasets   list the published benchmarks, fetch them into the cache (pinned, checked)",
-          "  reported   list the published results --reported=auto compares with",
-          "  bench-grade  time the grader: cases/s and p50/p99/max latency over a case file",
-          "  bench-fleet  fleet utilisation of eval against a simulated fleet, and of a baseline",
-          "  bench-regrade  regrade a synthetic run with each runner and a plain-Java floor",
-          "  bench-code   the code sandbox: start cost, HumanEval executions/s per parallelism",
-          "",
-          "'mathbeam <command> --help' lists a command's options; 'mathbeam --version' prints"
-              + " the versions.");
+  /** Every command, in the order {@code mathbeam --help} lists them. */
+  static final List<Command> COMMANDS =
+      List.of(
+          Command.of(
+              "eval",
+              "evaluate a model on math and code benchmarks (the Beam pipeline)",
+              (args, out, err) -> {
+                if (help(args)) {
+                  out.println("usage: mathbeam eval [--option=value ...]\n");
+                  OptionsHelp.print(out, EvalOptions.class, helpAll(args));
+                  return 0;
+                }
+                new EvalCommand(out).run(args);
+                return 0;
+              }),
+          Command.of(
+              "serve-sim",
+              "run the simulated OpenAI-compatible fleet as its own process",
+              (args, out, err) -> {
+                SimServerMain.main(args);
+                return 0;
+              }),
+          Command.of(
+              "sweep",
+              "several models x benchmarks x K in one job, one run directory per model",
+              (args, out, err) -> {
+                if (help(args)) {
+                  out.println(
+                      "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for"
+                          + " every model]\n\nA sweep file lists models (name, endpoints, model,"
+                          + " sampling, benchmarks);\nsee docs/SWEEPS.md. The eval options:\n");
+                  OptionsHelp.print(out, EvalOptions.class, helpAll(args));
+                  return 0;
+                }
+                new SweepCommand(out).run(args);
+                return 0;
+              }),
+          Command.of(
+              "regrade",
+              "grade a finished run's stored samples again and recompute its metrics",
+              (args, out, err) -> {
+                if (help(args)) {
+                  out.println("usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]\n");
+                  OptionsHelp.print(out, RegradeOptions.class, helpAll(args));
+                  return 0;
+                }
+                new RegradeCommand(out).run(args);
+                return 0;
+              }),
+          Command.of(
+              "compare",
+              "compare two runs problem by problem; exit 1 when the candidate regressed",
+              (args, out, err) -> new CompareCommand(out).run(args)),
+          Command.of(
+              "grade",
+              "grade a JSONL file of gold/pred pairs",
+              (args, out, err) -> new GradeCommand(out).run(args)),
+          Command.of(
+              "datasets",
+              "list the published benchmarks, fetch them into the cache (pinned, checked)",
+              (args, out, err) -> new DatasetsCommand(out, err, System.getenv()).run(args)),
+          Command.of(
+              "reported",
+              "list the published results --reported=auto compares with",
+              (args, out, err) -> {
+                if (help(args)) {
+                  out.println(ReportedCommand.USAGE);
+                  return 0;
+                }
+                return new ReportedCommand(out, err).run(args);
+              }),
+          Command.of(
+              "bench-grade",
+              "time the grader: cases/s and p50/p99/max latency over a case file",
+              (args, out, err) -> {
+                GradeBenchmark.main(args);
+                return 0;
+              }),
+          Command.of(
+              "bench-fleet",
+              "fleet utilisation of eval against a simulated fleet, and of a baseline",
+              (args, out, err) -> FleetBenchmark.main(args, out)),
+          Command.of(
+              "bench-regrade",
+              "regrade a synthetic run with each runner and a plain-Java floor",
+              (args, out, err) -> RegradeBenchmark.run(args, out)),
+          Command.of(
+              "bench-code",
+              "the code sandbox: start cost, HumanEval executions/s per parallelism",
+              (args, out, err) -> {
+                CodeGradeBenchmark.main(args);
+                return 0;
+              }));
+
+  static final Map<String, Command> REGISTRY = registry(COMMANDS);
+
+  static final String USAGE = usage(COMMANDS);
 
   private Main() {}
 
@@ -59,7 +151,7 @@ public final class Main {
     }
   }
 
-  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+  public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
       out.println(USAGE);
       return args.length == 0 ? 2 : 0;
@@ -68,84 +160,48 @@ public final class Main {
       out.print(Versions.describe());
       return 0;
     }
-    String command = args[0];
-    String[] rest = Arrays.copyOfRange(args, 1, args.length);
-    boolean helpAll = Arrays.asList(rest).contains(OptionsHelp.ALL);
-    boolean help = helpAll || Arrays.asList(rest).contains("--help");
-    switch (command) {
-      case "eval" -> {
-        if (help) {
-          out.println("usage: mathbeam eval [--option=value ...]\n");
-          OptionsHelp.print(out, EvalOptions.class, helpAll);
-          return 0;
-        }
-        new EvalCommand(out).run(rest);
-        return 0;
-      }
-      case "regrade" -> {
-        if (help) {
-          out.println("usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]\n");
-          OptionsHelp.print(out, RegradeOptions.class, helpAll);
-          return 0;
-        }
-        new RegradeCommand(out).run(rest);
-        return 0;
-      }
-      case "sweep" -> {
-        if (help) {
-          out.println(
-              "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for every"
-                  + " model]\n\nA sweep file lists models (name, endpoints, model, sampling,"
-                  + " benchmarks);\nsee docs/SWEEPS.md. The eval options:\n");
-          OptionsHelp.print(out, EvalOptions.class, helpAll);
-          return 0;
-        }
-        new SweepCommand(out).run(rest);
-        return 0;
-      }
-      case "compare" -> {
-        return new CompareCommand(out).run(rest);
-      }
-      case "serve-sim" -> {
-        SimServerMain.main(rest);
-        return 0;
-      }
-      case "grade" -> {
-        return new GradeCommand(out).run(rest);
-      }
-      case "datasets" -> {
-        return new DatasetsCommand(out, err, System.getenv()).run(rest);
-      }
-      case "reported" -> {
-        if (help) {
-          out.println(ReportedCommand.USAGE);
-          return 0;
-        }
-        return new ReportedCommand(out, err).run(rest);
-      }
-      case "bench-fleet" -> {
-        return FleetBenchmark.main(rest, out);
-      }
-      case "bench-regrade" -> {
-        return RegradeBenchmark.run(rest, out);
-      }
-      case "bench-grade" -> {
-        GradeBenchmark.main(rest);
-        return 0;
-      }
-      case "bench-code" -> {
-        CodeGradeBenchmark.main(rest);
-        return 0;
-      }
-      default -> {
-        err.println("mathbeam: unknown command '" + command + "'\n\n" + USAGE);
-        return 2;
+    String name = args[0];
+    Command command = REGISTRY.get(name);
+    if (command == null) {
+      err.println("mathbeam: unknown command '" + name + "'\n\n" + USAGE);
+      return 2;
+    }
+    return command.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+  }
+
+  private static boolean helpAll(String[] args) {
+    return Arrays.asList(args).contains(OptionsHelp.ALL);
+  }
+
+  private static boolean help(String[] args) {
+    return helpAll(args) || Arrays.asList(args).contains("--help");
+  }
+
+  private static Map<String, Command> registry(List<Command> commands) {
+    Map<String, Command> byName = new LinkedHashMap<>();
+    for (Command c : commands) {
+      if (byName.put(c.name(), c) != null) {
+        throw new IllegalStateException("two commands named " + c.name());
       }
     }
+    return Collections.unmodifiableMap(byName);
+  }
+
+  /** The usage: one line per command, its summary in a column (a longer name pushes it out). */
+  private static String usage(List<Command> commands) {
+    StringBuilder s = new StringBuilder();
+    s.append("usage: mathbeam <command> [--option=value ...]\n\ncommands:\n");
+    for (Command c : commands) {
+      s.append(String.format("  %-9s  %s\n", c.name(), c.summary()));
+    }
+    s.append(
+        "\n'mathbeam <command> --help' lists a command's options; 'mathbeam --version' prints"
+            + " the versions.");
+    return s.toString();
   }
 
   /** The innermost useful message of an exception chain (Beam wraps user errors). */
-  static String message(Throwable e) {
+  public static String message(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null && t.getCause() != t) {
       t = t.getCause();

@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines;
 
 import io.mathbeam.core.grading.Grader;
+import io.mathbeam.pipelines.eval.RunManifest;
 import org.apache.beam.sdk.util.ReleaseInfo;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 

@@ -28,7 +28,7 @@ public interface StorageOptions extends PipelineOptions {
 
   /** Path-style access for a custom endpoint, virtual-hosted style for AWS. */
   class PathStyleWhenEndpoint
-      implements DefaultValueFactory<Boolean>, io.mathbeam.pipelines.DescribedDefault {
+      implements DefaultValueFactory<Boolean>, io.mathbeam.pipelines.options.DescribedDefault {
     @Override
     public String describeDefault() {
       return "true with --s3Endpoint, else false";

@@ -1,9 +1,0 @@
-package io.mathbeam.pipelines;
-
-/**
- * A {@code @Default.InstanceFactory} that says in words what its default is, for {@code --help}
- * ({@code $MATHBEAM_API_KEY}); without it the help could only name the factory class.
- */
-public interface DescribedDefault {
-  String describeDefault();
-}

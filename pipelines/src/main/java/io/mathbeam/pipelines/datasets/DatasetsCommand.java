@@ -1,0 +1,168 @@
+package io.mathbeam.pipelines.datasets;
+
+import io.mathbeam.core.datasets.Benchmark;
+import io.mathbeam.core.datasets.BenchmarkCache;
+import io.mathbeam.core.datasets.Benchmarks;
+import io.mathbeam.core.datasets.CacheRecord;
+import io.mathbeam.core.datasets.ChecksumMismatchException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code mathbeam datasets list} and {@code mathbeam datasets fetch NAME...}: the published
+ * benchmarks mathbeam knows, and prefetching them into the cache (for air-gapped clusters: fetch
+ * once, copy the directory).
+ */
+public final class DatasetsCommand {
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: mathbeam datasets list [--dataDir=DIR]",
+          "       mathbeam datasets fetch NAME... [--dataDir=DIR] [--accept-hash=SHA256]",
+          "",
+          "  list   every published benchmark: rows, whether cached, its pin and source",
+          "  fetch  download, convert and check the named benchmarks ('all' for every one",
+          "         but the gated and the LiveCodeBench sets) into the cache",
+          "",
+          "  --dataDir=DIR        the cache (default $MATHBEAM_DATA, else",
+          "                       ~/.cache/mathbeam/datasets); eval --dataDir=DIR reads it",
+          "  --accept-hash=SHA    accept converted rows with this sha256 instead of the pinned",
+          "                       one (a source that changed on purpose); one NAME only",
+          "",
+          "Environment: HF_TOKEN (gated sets), HF_ENDPOINT (a Hugging Face mirror),",
+          "MATHBEAM_GITHUB_RAW (a mirror of raw.githubusercontent.com).");
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Map<String, String> env;
+
+  public DatasetsCommand(PrintStream out, PrintStream err, Map<String, String> env) {
+    this.out = out;
+    this.err = err;
+    this.env = env;
+  }
+
+  public int run(String[] args) throws Exception {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      out.println(USAGE);
+      return args.length == 0 ? 2 : 0;
+    }
+    Path dir = null;
+    String acceptHash = null;
+    List<String> names = new ArrayList<>();
+    for (int i = 1; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.startsWith("--dataDir=")) {
+        dir = Paths.get(arg.substring("--dataDir=".length()));
+      } else if (arg.startsWith("--accept-hash=")) {
+        acceptHash = arg.substring("--accept-hash=".length()).strip();
+      } else if (arg.equals("--help")) {
+        out.println(USAGE);
+        return 0;
+      } else if (arg.startsWith("--")) {
+        throw new IllegalArgumentException("datasets: unknown option " + arg + "\n\n" + USAGE);
+      } else {
+        names.add(arg);
+      }
+    }
+    BenchmarkCache cache = PublishedBenchmarks.cache(dir, env, err);
+    switch (args[0]) {
+      case "list" -> {
+        list(cache);
+        return 0;
+      }
+      case "fetch" -> {
+        return fetch(cache, names, acceptHash);
+      }
+      default ->
+          throw new IllegalArgumentException(
+              "datasets: unknown subcommand '" + args[0] + "'\n\n" + USAGE);
+    }
+  }
+
+  private void list(BenchmarkCache cache) {
+    out.println("cache: " + cache.root());
+    out.printf(
+        Locale.ROOT, "%-18s %6s  %-9s  %-11s  %s%n", "name", "rows", "cached", "pin", "source");
+    for (Benchmark b : Benchmarks.all()) {
+      BenchmarkCache.State state = cache.state(b);
+      Optional<CacheRecord> record = cache.record(b);
+      String rows =
+          record.isPresent() && state != BenchmarkCache.State.ABSENT
+              ? String.valueOf(record.get().rows())
+              : b.rows() > 0 ? String.valueOf(b.rows()) : "?";
+      String cached =
+          switch (state) {
+            case ABSENT -> "no";
+            case CACHED -> "yes";
+            case OTHER_PIN -> "stale";
+          };
+      String pin =
+          b.pinned()
+              ? "sha256 " + b.sha256().substring(0, 4)
+              : record.map(r -> "first " + r.sha256().substring(0, 5)).orElse("on fetch");
+      out.printf(
+          Locale.ROOT,
+          "%-18s %6s  %-9s  %-11s  %s%s%n",
+          b.name(),
+          rows,
+          cached,
+          pin,
+          b.sourceSummary(),
+          b.gated() ? "  [gated: HF_TOKEN]" : "");
+    }
+  }
+
+  private int fetch(BenchmarkCache cache, List<String> names, String acceptHash) throws Exception {
+    if (names.isEmpty()) {
+      throw new IllegalArgumentException(
+          "datasets fetch: name the benchmarks to fetch\n\n" + USAGE);
+    }
+    List<Benchmark> chosen = new ArrayList<>();
+    for (String name : names) {
+      if (name.equals("all")) {
+        Benchmarks.all().stream().filter(b -> b.pinned()).forEach(chosen::add);
+        continue;
+      }
+      chosen.add(
+          Benchmarks.byName(name)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "datasets fetch: no published benchmark named '"
+                              + name
+                              + "' (known: "
+                              + String.join(", ", Benchmarks.names())
+                              + ")")));
+    }
+    if (acceptHash != null && chosen.size() != 1) {
+      throw new IllegalArgumentException(
+          "datasets fetch: --accept-hash names the hash of one benchmark; name exactly one");
+    }
+    int failed = 0;
+    for (Benchmark b : chosen) {
+      try {
+        CacheRecord record = cache.fetch(b, acceptHash);
+        out.printf(
+            Locale.ROOT,
+            "%s: %d rows, sha256 %s (%s) in %s%n",
+            b.name(),
+            record.rows(),
+            record.sha256(),
+            record.pinnedBy(),
+            cache.fileOf(b));
+      } catch (ChecksumMismatchException
+          | io.mathbeam.core.datasets.BenchmarkUnavailableException e) {
+        err.println("mathbeam: " + e.getMessage());
+        failed++;
+      }
+    }
+    return failed == 0 ? 0 : 1;
+  }
+}

@@ -1,0 +1,526 @@
+package io.mathbeam.pipelines.eval;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.client.Api;
+import io.mathbeam.core.client.ClientConfig;
+import io.mathbeam.core.client.DispatchPolicy;
+import io.mathbeam.core.model.Problem;
+import io.mathbeam.core.problems.BuiltinProblems;
+import io.mathbeam.core.problems.FieldMapping;
+import io.mathbeam.core.problems.ProblemFormat;
+import io.mathbeam.core.problems.ProblemSelection;
+import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.TokenPrice;
+import io.mathbeam.core.sampling.PromptTemplate;
+import io.mathbeam.core.sampling.SamplingParams;
+import io.mathbeam.core.sandbox.SandboxConfig;
+import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.pipelines.datasets.PublishedBenchmarks;
+import io.mathbeam.pipelines.launch.LaunchedFleet;
+import io.mathbeam.pipelines.options.EvalOptions;
+import io.mathbeam.pipelines.options.KnownOptions;
+import io.mathbeam.pipelines.options.LaunchOptions;
+import io.mathbeam.pipelines.options.RunnerChoice;
+import io.mathbeam.pipelines.options.SamplingOptions;
+import io.mathbeam.pipelines.options.SandboxOptions;
+import io.mathbeam.pipelines.storage.Storage;
+import io.mathbeam.transforms.GenerationConfig;
+import io.mathbeam.transforms.LiveProgress;
+import io.mathbeam.transforms.SharedSandboxes;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/** {@code mathbeam eval}: runs the evaluation pipeline and prints the summary. */
+public final class EvalCommand {
+  /** The manifest's list of the servers {@code --launchModel} started. */
+  static final String LAUNCHED_SERVERS = "launched_servers";
+
+  private final PrintStream out;
+  private final PrintStream progress;
+
+  public EvalCommand(PrintStream out) {
+    this(out, System.err);
+  }
+
+  /**
+   * @param progress where the progress lines go (stderr from the command line)
+   */
+  EvalCommand(PrintStream out, PrintStream progress) {
+    this.progress = progress;
+    this.out = out;
+  }
+
+  /** Runs an evaluation; returns its result, or throws with a message for the user. */
+  public EvalResult run(String[] args) throws Exception {
+    EvalOptions options = parse(args);
+    Inputs inputs = inputs(options);
+    RunnerChoice.apply(options, args, inputs.plannedSamples(), out);
+    return execute(options, List.of(prepare(options, inputs, args, UUID.randomUUID().toString())))
+        .get(0);
+  }
+
+  /** The options of {@code args}; the runner and its defaults are set by {@link RunnerChoice}. */
+  public static EvalOptions parse(String[] args) {
+    KnownOptions.check(args, EvalOptions.class);
+    EvalOptions options =
+        PipelineOptionsFactory.fromArgs(args).withValidation().as(EvalOptions.class);
+    // a malformed price must fail here, before any request is sent
+    TokenPrice.parse(options.getPricePerMillionTokens());
+    Storage.configure(options, List.of(args));
+    return options;
+  }
+
+  /**
+   * The problem sources the options name and their problems.
+   *
+   * @param totalSamples the run's samples, or -1 when a Parquet source's rows are not read yet
+   * @param plannedSamples the run's samples counting every row of Parquet sources (some may be
+   *     rejected): the size the runner is chosen by
+   */
+  public record Inputs(
+      List<ProblemSource> sources, List<Problem> known, long totalSamples, long plannedSamples) {}
+
+  /**
+   * Reads the problems the options select (the built-in sample set when none) and counts the run's
+   * samples; Parquet sources are read only by the pipeline, their rows counted from the footers.
+   */
+  public static Inputs inputs(EvalOptions options) throws Exception {
+    FieldMapping mapping =
+        new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
+    List<ProblemSource> sources =
+        ProblemSelection.resolve(
+            options.getProblems(),
+            options.getBenchmarks(),
+            options.getDataDir(),
+            options.getSamples(),
+            EvalCommand::isFile,
+            PublishedBenchmarks.locator(options.getOffline(), System.err));
+    if (sources.isEmpty()) {
+      sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
+    }
+    List<Problem> known = new ArrayList<>();
+    long parquetSamples = 0;
+    boolean allKnown = true;
+    for (ProblemSource source : sources) {
+      if (source.format() == ProblemFormat.PARQUET) {
+        // read by the pipeline only; the footers give the rows
+        allKnown = false;
+        parquetSamples += ProblemFiles.parquetRows(source) * source.samples();
+      }
+      known.addAll(ProblemFiles.readProblems(source, mapping));
+    }
+    long knownSamples = known.stream().mapToLong(Problem::samples).sum();
+    return new Inputs(sources, known, allKnown ? knownSamples : -1, knownSamples + parquetSamples);
+  }
+
+  /**
+   * Everything one evaluation needs before the pipeline runs: inputs read and checked, the reported
+   * file read, the model resolved, the cache prepared. Starts the simulated fleet when no endpoints
+   * are given ({@link Prepared#close()} stops it).
+   *
+   * @param inputs the options' {@link #inputs}, read once before the runner was chosen
+   * @param runId shared by the evaluations of one job: their progress is counted together
+   */
+  public Prepared prepare(EvalOptions options, Inputs inputs, String[] args, String runId)
+      throws Exception {
+    boolean direct = options.getRunner() == DirectRunner.class;
+    FieldMapping mapping =
+        new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
+    List<ProblemSource> sources = inputs.sources();
+    // read before any request is sent: a typo in it must not cost a run
+    ReportedRequest reported = ReportedRequest.of(options.getReported());
+    // Local paths are made absolute: on a cluster, workers resolve relative ones against their own
+    // working directory, which split a run between the client's and the TaskManagers' folders.
+    String output =
+        absolute(
+            options.getOutput() != null
+                ? options.getOutput()
+                : "runs/eval-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    if (options.getCacheDir() != null && !options.getCacheDir().equals("none")) {
+      options.setCacheDir(absolute(options.getCacheDir()));
+    }
+    SamplingParams sampling = samplingOf(options);
+    PromptTemplate template =
+        new PromptTemplate(
+            options.getSystemPrompt(),
+            options.getUserTemplate() == null
+                ? PromptTemplate.DEFAULT_USER_TEMPLATE
+                : options.getUserTemplate());
+
+    List<Problem> known = inputs.known();
+    long totalSamples = inputs.totalSamples();
+    SandboxConfig sandbox = SandboxOptions.config(options);
+    String sandboxDescription = null;
+    if (options.getTir() || known.stream().anyMatch(Problem::isCode)) {
+      // before any request: a run whose programs cannot run must not pay for their generations
+      sandboxDescription = SharedSandboxes.get(sandbox).describe();
+      out.println("Code sandbox: " + sandboxDescription);
+    }
+
+    SimulatedFleet fleet = null;
+    LaunchedFleet launched = null;
+    JudgeSetup.Judge judge = null;
+    try {
+      List<String> endpoints = split(options.getEndpoints());
+      if (options.getLaunchModel() != null) {
+        launched = launch(options, endpoints, output);
+        endpoints = launched.endpoints();
+      }
+      boolean simulated = endpoints.isEmpty();
+      if (simulated) {
+        fleet = EmbeddedFleet.start(known, options);
+        endpoints = fleet.endpoints();
+        out.println(
+            "No --endpoints given: sampling from a SIMULATED model ("
+                + fleet.endpoints().size()
+                + " simulated replicas on "
+                + String.join(", ", endpoints)
+                + "). Scores below measure nothing real.");
+      }
+      Api api = Api.valueOf(options.getApi().toUpperCase(Locale.ROOT));
+      String model =
+          options.getModel() != null
+              ? options.getModel()
+              : ServedModel.resolve(endpoints, options.getApiKey());
+      ClientConfig client =
+          ClientConfig.builder(endpoints)
+              .api(api)
+              .model(model)
+              .apiKey(options.getApiKey())
+              .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
+              .capShards(GenerationShards.choose(options))
+              .dispatchPolicy(dispatchPolicy(options.getDispatchOrder()))
+              .tailCopies(options.getTailCopies())
+              .samplesPerRequest(options.getSamplesPerRequest())
+              .requestsPerSecond(options.getMaxRequestsPerSecondPerReplica())
+              .tokensPerSecond(options.getMaxTokensPerSecondPerReplica())
+              .stream(options.getStream())
+              .streamIdleTimeout(Duration.ofSeconds(options.getStreamIdleTimeoutSeconds()))
+              .maxAttempts(options.getMaxAttempts())
+              .requestTimeout(Duration.ofSeconds(options.getRequestTimeoutSeconds()))
+              .build();
+      String cacheDir =
+          GenerationCache.prepare(
+              options.getCacheDir(),
+              output,
+              GenerationCacheKey.describe(
+                  api,
+                  model,
+                  sampling,
+                  template,
+                  options.getSeed(),
+                  options.getTir() ? options.getMaxCodeExecutions() : 0));
+      GenerationConfig generation =
+          new GenerationConfig(
+                  client,
+                  template,
+                  sampling,
+                  endpoints.size() * options.getMaxInFlightPerReplica(),
+                  cacheDir,
+                  runId)
+              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds())
+              .withGroups(GenerationShards.groups(options))
+              .withLengthPriors(EarlierRunLengths.read(options.getLengthPriors()));
+      if (options.getTir()) {
+        generation = generation.withCodeExecution(sandbox, options.getMaxCodeExecutions());
+      }
+      judge = JudgeSetup.prepare(options, output, runId, client, out);
+      Instant started = Instant.now();
+      ObjectNode manifest =
+          RunManifest.build(
+              options, sources, endpoints, simulated, model, sampling, template, cacheDir, started);
+      // as the generation step was configured: the runner's choice is made once, above
+      ((ObjectNode) manifest.get("config"))
+          .put("generation_shards", client.capShards())
+          .put("generation_groups", generation.groups());
+      manifest.set("judge", judge.manifest());
+      if (launched != null) {
+        manifest.set(LAUNCHED_SERVERS, launched.manifest());
+      }
+      if (sandboxDescription != null) {
+        manifest.put("code_sandbox", sandboxDescription);
+      }
+      if (options.getTir()) {
+        manifest
+            .putObject("tool_integrated")
+            .put("max_code_executions", options.getMaxCodeExecutions());
+      }
+      EvalConfig config =
+          new EvalConfig(
+              sources,
+              mapping,
+              options.getMaxRejectedFraction(),
+              options.getSeed(),
+              options.getShuffleChoices(),
+              generation,
+              judge.config(),
+              output,
+              !direct,
+              MetricsJson.write(manifest),
+              sandbox);
+      RunOutputs.clearPrevious(output);
+      Prepared prepared =
+          new Prepared(
+              options,
+              config,
+              client,
+              describe(sources),
+              totalSamples,
+              reported,
+              fleet,
+              launched,
+              judge);
+      fleet = null;
+      launched = null;
+      judge = null;
+      return prepared;
+    } finally {
+      if (fleet != null) {
+        fleet.close();
+      }
+      if (launched != null) {
+        launched.close();
+      }
+      if (judge != null) {
+        judge.close();
+      }
+    }
+  }
+
+  private static DispatchPolicy dispatchPolicy(String value) {
+    return switch (value) {
+      case "longest-first" -> DispatchPolicy.LONGEST_FIRST;
+      case "arrival" -> DispatchPolicy.ARRIVAL;
+      default ->
+          throw new IllegalArgumentException(
+              "--dispatchOrder must be longest-first or arrival, got " + value);
+    };
+  }
+
+  /**
+   * Starts the servers of {@code --launchModel}, their logs in {@code <output>/servers}; ready when
+   * this returns.
+   */
+  private LaunchedFleet launch(EvalOptions options, List<String> endpoints, String output)
+      throws Exception {
+    if (!endpoints.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--launchModel starts its own servers and --endpoints names running ones: give one of"
+              + " them");
+    }
+    if (output.contains("://")) {
+      throw new IllegalArgumentException(
+          "--launchModel writes the servers' logs beside the run: --output must be a local"
+              + " directory, got "
+              + output);
+    }
+    return LaunchedFleet.start(
+        LaunchOptions.launchConfig(options, output, options.getApiKey()), out, progress);
+  }
+
+  /**
+   * Runs the prepared evaluations as one pipeline (one job) with the runner options of {@code
+   * options}, finishes each output directory and returns their results in order.
+   */
+  public List<EvalResult> execute(EvalOptions options, List<Prepared> runs) throws Exception {
+    try {
+      Pipeline pipeline = Pipeline.create(options);
+      long totalSamples = 0;
+      for (int i = 0; i < runs.size(); i++) {
+        Prepared run = runs.get(i);
+        pipeline.apply(
+            runs.size() == 1 ? "Eval" : "Eval " + (i + 1), EvalPipeline.of(run.config()));
+        out.println("Evaluating " + run.inputs() + " -> " + run.config().outputDir());
+        totalSamples =
+            totalSamples < 0 || run.totalSamples() < 0 ? -1 : totalSamples + run.totalSamples();
+      }
+      Instant started = Instant.now();
+      PipelineResult result;
+      PipelineResult.State state;
+      String runId = runs.get(0).config().generation().runId();
+      remoteClusterNote(options);
+      AtomicReference<PipelineResult> running = new AtomicReference<>();
+      // started before run(): the FlinkRunner's run() returns only when the job is done, while
+      // its embedded cluster's workers update this JVM's LiveProgress all along
+      try (ProgressReporter reporter =
+          new ProgressReporter(
+              running::get,
+              LiveProgress.of(runId),
+              runs.get(0).client(),
+              totalSamples,
+              progress,
+              System.console() != null,
+              options.getProgressSeconds())) {
+        result = pipeline.run();
+        running.set(result);
+        state = result.waitUntilFinish();
+      } finally {
+        LiveProgress.forget(runId);
+      }
+      if (state != PipelineResult.State.DONE) {
+        throw new IllegalStateException(
+            "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
+      }
+      RunCounters counters = RunCounters.of(result);
+      List<EvalResult> results = new ArrayList<>();
+      for (Prepared run : runs) {
+        // with several evaluations in one job the counters are the job's, not one model's
+        results.add(
+            RunOutputs.finish(
+                run.config().outputDir(),
+                started,
+                Instant.now(),
+                counters,
+                run.reported(),
+                run.options().getHistory(),
+                run.manifestUpdates(),
+                out));
+        if (run.launched() != null) {
+          for (String death : run.launched().deaths()) {
+            out.println("Server " + death);
+          }
+        }
+      }
+      for (int i = 0; i < runs.size(); i++) {
+        checkErrorFraction(results.get(i), runs.get(i).options().getMaxErrorFraction());
+      }
+      return results;
+    } finally {
+      for (Prepared run : runs) {
+        run.close();
+      }
+    }
+  }
+
+  /**
+   * Workers of a remote Flink cluster count progress in their own JVMs, out of this one's sight;
+   * the cluster's web UI shows it.
+   */
+  private void remoteClusterNote(EvalOptions options) {
+    if (options.getRunner() != null && options.getRunner().getSimpleName().equals("FlinkRunner")) {
+      String master = options.as(FlinkPipelineOptions.class).getFlinkMaster();
+      if (master != null && !master.startsWith("[")) {
+        out.println(
+            "Submitting to the Flink cluster at "
+                + master
+                + "; follow the job in its web UI (http://"
+                + master
+                + "), this console prints the results when it ends.");
+      }
+    }
+  }
+
+  /** One evaluation ready to run. */
+  public record Prepared(
+      EvalOptions options,
+      EvalConfig config,
+      ClientConfig client,
+      String inputs,
+      long totalSamples,
+      ReportedRequest reported,
+      SimulatedFleet fleet,
+      LaunchedFleet launched,
+      JudgeSetup.Judge judge)
+      implements AutoCloseable {
+    /** What the run learned about its servers while it ran, for the manifest. */
+    ObjectNode manifestUpdates() {
+      ObjectNode updates = MetricsJson.JSON.createObjectNode();
+      if (launched != null) {
+        updates.set(LAUNCHED_SERVERS, launched.manifest());
+      }
+      return updates;
+    }
+
+    @Override
+    public void close() {
+      try {
+        if (fleet != null) {
+          fleet.close();
+        }
+      } finally {
+        try {
+          if (launched != null) {
+            launched.close();
+          }
+        } finally {
+          judge.close();
+        }
+      }
+    }
+  }
+
+  private static void checkErrorFraction(EvalResult result, double maxFraction) {
+    for (DatasetMetrics m : result.metrics()) {
+      if (m.isAggregate() && m.numSamples() > 0) {
+        double fraction = (double) m.requestErrors() / m.numSamples();
+        if (fraction > maxFraction) {
+          throw new IllegalStateException(
+              String.format(
+                  Locale.ROOT,
+                  "%d of %d samples ended as request errors (%.1f%% > --maxErrorFraction=%s);"
+                      + " results are in %s (see error_class in samples/); a rerun retries only"
+                      + " the failed samples",
+                  m.requestErrors(),
+                  m.numSamples(),
+                  100 * fraction,
+                  maxFraction,
+                  result.outputDir()));
+        }
+      }
+    }
+  }
+
+  static SamplingParams samplingOf(SamplingOptions o) {
+    List<String> stop =
+        o.getStop() == null || o.getStop().isEmpty()
+            ? List.of()
+            : Arrays.asList(o.getStop().split("\\|"));
+    return new SamplingParams(
+        o.getTemperature(), o.getTopP(), o.getTopK(), o.getMinP(), 1.0, o.getMaxTokens(), stop);
+  }
+
+  /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
+  static String absolute(String path) {
+    return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
+  }
+
+  private static boolean isFile(String location) {
+    try {
+      return Storage.exists(location);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot look for " + location, e);
+    }
+  }
+
+  private static String describe(List<ProblemSource> sources) {
+    return String.join(
+        ", ", sources.stream().map(s -> s.datasetId() + " (K=" + s.samples() + ")").toList());
+  }
+
+  private static List<String> split(String csv) {
+    if (csv == null || csv.isBlank()) {
+      return List.of();
+    }
+    return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+}

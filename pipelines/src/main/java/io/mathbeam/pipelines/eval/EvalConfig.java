@@ -1,0 +1,34 @@
+package io.mathbeam.pipelines.eval;
+
+import io.mathbeam.core.problems.FieldMapping;
+import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.sandbox.SandboxConfig;
+import io.mathbeam.transforms.GenerationConfig;
+import io.mathbeam.transforms.JudgeConfig;
+import java.util.List;
+
+/**
+ * The evaluation as decided from the options, before the pipeline is built.
+ *
+ * @param shuffleChoices draw each sample's order of multiple-choice options from its seed
+ * @param reshuffle redistribute samples across workers after the fan-out (off on the DirectRunner,
+ *     where it costs far more than it gives)
+ * @param sandbox where code problems' programs run; null when the run has no code problem
+ */
+public record EvalConfig(
+    List<ProblemSource> sources,
+    FieldMapping mapping,
+    double maxRejectedFraction,
+    long baseSeed,
+    boolean shuffleChoices,
+    GenerationConfig generation,
+    JudgeConfig judge,
+    String outputDir,
+    boolean reshuffle,
+    String manifestJson,
+    SandboxConfig sandbox) {
+
+  public EvalConfig {
+    sources = List.copyOf(sources);
+  }
+}

@@ -1,0 +1,150 @@
+package io.mathbeam.pipelines.eval;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.report.SampleFiguresJson;
+import io.mathbeam.core.report.UncertaintyJson;
+import io.mathbeam.core.stats.AnswerClusters;
+import io.mathbeam.core.stats.BootstrapReport;
+import io.mathbeam.core.stats.ClusteredBootstrap;
+import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.PassAtOneStandardError;
+import io.mathbeam.core.stats.ProblemVotes;
+import io.mathbeam.core.stats.SampleFigures;
+import io.mathbeam.core.stats.StandardErrorAtK;
+import io.mathbeam.transforms.OutputSchemas;
+import io.mathbeam.transforms.ParquetRecords;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.avro.generic.GenericRecord;
+
+/**
+ * Error bars and maj@k of a finished run, computed from its {@code problems/} table (only the
+ * dataset, problem id, rewards and extracted answers are read) and written into {@code
+ * metrics.json}. Answers are clustered with the grader's own equivalence, so {@code 1/2} and {@code
+ * 0.5} are one vote.
+ */
+public final class RunStatistics {
+  /** Above this K, maj@k and the bootstrap are reported at k = 1, 2, 4, ... and K only. */
+  private static final int ALL_K_UP_TO = 64;
+
+  private RunStatistics() {}
+
+  public static List<ProblemVotes> votes(String outputDir) throws IOException {
+    Grader grader = new Grader();
+    List<ProblemVotes> out = new ArrayList<>();
+    for (GenericRecord row :
+        ParquetRecords.readAll(outputDir + "/problems/*.parquet", OutputSchemas.PROBLEM_VOTES)) {
+      List<String> answers = new ArrayList<>();
+      List<Boolean> correct = new ArrayList<>();
+      for (Object answer : (List<?>) row.get("extracted_answers")) {
+        answers.add(answer == null ? null : answer.toString());
+      }
+      for (Object reward : (List<?>) row.get("rewards")) {
+        correct.add(((Double) reward) > 0);
+      }
+      // programs are one vote only when identical: the math grader's text rules (case and
+      // punctuation ignored) would merge `a < b` with `a > b`
+      boolean code = Boolean.TRUE.equals(row.get("code"));
+      out.add(
+          AnswerClusters.of(
+              row.get("data_source").toString(),
+              row.get("problem_id").toString(),
+              answers,
+              correct,
+              code ? String::equals : (a, b) -> grader.gradeAnswer(a, List.of(b)).correct()));
+    }
+    return out;
+  }
+
+  /**
+   * Adds the per-sample figures (no-answer causes, truncation, accuracy of completed and truncated
+   * samples, token and latency distributions) to each dataset of {@code root} and to {@code
+   * _aggregate}, the run's generated tokens per second, and, when the manifest has a price, the
+   * tokens' cost.
+   */
+  static SampleScan annotateSamples(ObjectNode root, String outputDir, double durationSeconds)
+      throws IOException {
+    Map<String, SampleFigures> byDataset = new TreeMap<>();
+    SampleFigures all = new SampleFigures();
+    SampleScan scan = new SampleScan();
+    RunCost cost = new RunCost();
+    ParquetRecords.forEach(
+        outputDir + "/samples/*.parquet",
+        OutputSchemas.SAMPLE_FIGURES,
+        row -> {
+          String dataset = row.get("data_source").toString();
+          GradeStatus status =
+              GradeStatus.valueOf(row.get("status").toString().toUpperCase(Locale.ROOT));
+          String finishReason = text(row.get("finish_reason"));
+          int tokens = (Integer) row.get("completion_tokens");
+          long latency = (Long) row.get("latency_ms");
+          byDataset
+              .computeIfAbsent(dataset, d -> new SampleFigures())
+              .add(status, finishReason, tokens, latency);
+          all.add(status, finishReason, tokens, latency);
+          scan.add(dataset, status, finishReason, tokens, text(row.get("replica")), latency);
+          cost.add(dataset, (Integer) row.get("prompt_tokens"), tokens);
+        });
+    cost.annotate(root);
+    byDataset.forEach(
+        (dataset, figures) -> {
+          if (root.path("datasets").get(dataset) instanceof ObjectNode node) {
+            SampleFiguresJson.put(node, figures);
+          }
+        });
+    if (root.get(DatasetMetrics.AGGREGATE) instanceof ObjectNode aggregate) {
+      SampleFiguresJson.put(aggregate, all);
+    }
+    if (durationSeconds > 0) {
+      root.putObject("throughput")
+          .put("generated_tokens_per_second", all.completionTokens() / durationSeconds)
+          .put("samples_per_second", all.samples() / durationSeconds)
+          .put(
+              "note",
+              "over the whole run (reading, generation, grading, writing); cached samples count");
+    }
+    return scan;
+  }
+
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
+  }
+
+  /**
+   * Computes the intervals and writes them into {@code root}; returns the bootstrap's report, or
+   * null when there is no problem.
+   */
+  static BootstrapReport annotate(ObjectNode root, List<ProblemVotes> votes, long seed) {
+    if (votes.isEmpty()) {
+      return null;
+    }
+    int smallestK = Integer.MAX_VALUE;
+    Map<String, List<ProblemVotes>> byDataset = new TreeMap<>();
+    for (ProblemVotes v : votes) {
+      smallestK = Math.min(smallestK, v.samples());
+      byDataset.computeIfAbsent(v.datasetId(), d -> new ArrayList<>()).add(v);
+    }
+    ClusteredBootstrap bootstrap =
+        new ClusteredBootstrap(ClusteredBootstrap.DEFAULT_REPLICATES, seed);
+    if (smallestK != Integer.MAX_VALUE && smallestK > ALL_K_UP_TO) {
+      bootstrap = bootstrap.withKs(ClusteredBootstrap.powersOfTwoAnd(smallestK));
+    }
+    BootstrapReport report = bootstrap.run(votes);
+    Map<String, Double> closedForm = new HashMap<>();
+    Map<String, List<StandardErrorAtK>> againstK = new HashMap<>();
+    byDataset.forEach(
+        (dataset, problems) -> {
+          closedForm.put(dataset, PassAtOneStandardError.of(problems));
+          againstK.put(dataset, PassAtOneStandardError.againstK(problems));
+        });
+    UncertaintyJson.annotate(root, report, closedForm, againstK);
+    return report;
+  }
+}

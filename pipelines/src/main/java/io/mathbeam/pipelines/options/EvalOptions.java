@@ -1,0 +1,14 @@
+package io.mathbeam.pipelines.options;
+
+import io.mathbeam.pipelines.storage.StorageOptions;
+
+/** Options of {@code mathbeam eval}. */
+public interface EvalOptions
+    extends InputOptions,
+        ServerOptions,
+        SamplingOptions,
+        OutputOptions,
+        JudgeOptions,
+        SandboxOptions,
+        LaunchOptions,
+        StorageOptions {}

@@ -1,0 +1,88 @@
+package io.mathbeam.pipelines.options;
+
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.DefaultValueFactory;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+
+/** Where the problems come from and how to read them. */
+public interface InputOptions extends PipelineOptions {
+  @Description(
+      "Problem files, comma-separated: .jsonl/.json, .csv or .parquet, local paths or Beam file"
+          + " system URLs. Each file's base name is its dataset name.")
+  String getProblems();
+
+  void setProblems(String value);
+
+  @Description(
+      "Benchmark names, comma-separated, each with an optional K: aime24:64,math500:4. A name is"
+          + " read from <dataDir>/<name>.jsonl (or .csv, .parquet) when there; 'sample' is the"
+          + " built-in demo set; the published benchmarks 'mathbeam datasets list' shows are"
+          + " fetched on first use into the cache ($MATHBEAM_DATA, default"
+          + " ~/.cache/mathbeam/datasets), pinned and checked. When neither --problems nor"
+          + " --benchmarks is given, the built-in set is used.")
+  String getBenchmarks();
+
+  void setBenchmarks(String value);
+
+  @Description(
+      "Directory holding <benchmark>.jsonl files; default $MATHBEAM_DATA. Its files win over the"
+          + " published benchmarks of the same name.")
+  @Default.InstanceFactory(DataDirFactory.class)
+  String getDataDir();
+
+  void setDataDir(String value);
+
+  @Description(
+      "Never touch the network for benchmarks: a published benchmark that is not in the cache"
+          + " fails the run (prefetch with 'mathbeam datasets fetch NAME').")
+  @Default.Boolean(false)
+  boolean getOffline();
+
+  void setOffline(boolean value);
+
+  @Description("Field holding the problem id; empty numbers the rows (row-<line>).")
+  @Default.String("id")
+  String getIdKey();
+
+  void setIdKey(String value);
+
+  @Description("Field holding the problem statement.")
+  @Default.String("problem")
+  String getQuestionKey();
+
+  void setQuestionKey(String value);
+
+  @Description("Field holding the gold answer: a string, or a list of accepted answers.")
+  @Default.String("answer")
+  String getAnswerKey();
+
+  void setAnswerKey(String value);
+
+  @Description("Samples per problem (K) where a benchmark does not give its own.")
+  @Default.Integer(4)
+  int getSamples();
+
+  void setSamples(int value);
+
+  @Description(
+      "Fail the run before any request is sent when more than this fraction of input rows is"
+          + " rejected (bad JSON, missing or empty field, duplicate id).")
+  @Default.Double(0.05)
+  double getMaxRejectedFraction();
+
+  void setMaxRejectedFraction(double value);
+
+  /** {@code $MATHBEAM_DATA}, or null. */
+  class DataDirFactory implements DefaultValueFactory<String>, DescribedDefault {
+    @Override
+    public String describeDefault() {
+      return "$MATHBEAM_DATA";
+    }
+
+    @Override
+    public String create(PipelineOptions options) {
+      return System.getenv("MATHBEAM_DATA");
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package io.mathbeam.pipelines.sweep;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.core.sim.AnswerKey;
+import io.mathbeam.core.sim.RequestLogEntry;
+import io.mathbeam.core.sim.SimConfig;
+import io.mathbeam.core.sim.SimConfigBuilder;
+import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.core.testing.SharedData;
+import io.mathbeam.pipelines.eval.EvalCommand;
+import io.mathbeam.pipelines.eval.EvalResult;
+import io.mathbeam.pipelines.eval.SameGrades;
+import io.mathbeam.transforms.ParquetRecords;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** {@code mathbeam sweep}: several models in one job, each with its own complete run directory. */
+public class SweepCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static PrintStream quiet() {
+    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+  }
+
+  private static Map<String, String> grades(String runDir) throws Exception {
+    Map<String, String> out = new HashMap<>();
+    for (GenericRecord r : ParquetRecords.readAll(runDir + "/samples/*.parquet")) {
+      out.put(
+          r.get("data_source") + "/" + r.get("problem_id") + "#" + r.get("sample_index"),
+          r.get("status") + "|" + r.get("extracted_answer") + "|" + r.get("seed"));
+    }
+    return out;
+  }
+
+  @Test
+  public void twoModelsRunAsOneJobWithResultsKeptApart() throws Exception {
+    Path data = SharedData.datasets();
+    SimConfigBuilder sim =
+        SimConfig.builder()
+            .replicas(1)
+            .timeScale(4000)
+            .maxModelLen(40960)
+            .answerKey(
+                AnswerKey.fromJsonl(List.of(data.resolve("aime24.jsonl")), "problem", "answer"));
+    try (SimulatedFleet a = SimulatedFleet.start(sim.build());
+        SimulatedFleet b = SimulatedFleet.start(sim.build())) {
+      Path sweep = tmp.getRoot().toPath().resolve("sweep.yaml");
+      Files.writeString(
+          sweep,
+          String.join(
+              "\n",
+              "benchmarks: [aime24:2]",
+              "models:",
+              "  - name: model-a",
+              "    endpoints: [" + a.endpoints().get(0) + "]",
+              "  - name: model-b",
+              "    endpoints: [" + b.endpoints().get(0) + "]",
+              "    sampling: {temperature: 0.9, max_tokens: 8000}",
+              ""));
+      String root = tmp.getRoot().toPath().resolve("sweep-out").toString();
+      List<EvalResult> results =
+          new SweepCommand(quiet())
+              .run(
+                  new String[] {
+                    "--sweep=" + sweep, "--output=" + root, "--dataDir=" + data, "--cacheDir=none"
+                  });
+
+      assertEquals(2, results.size());
+      for (SimulatedFleet fleet : List.of(a, b)) {
+        long generations =
+            fleet.requestLog().stream()
+                .filter(e -> e.endpoint().contains("completions"))
+                .map(RequestLogEntry::status)
+                .filter(s -> s == 200)
+                .count();
+        assertEquals("each model's fleet answered its own samples", 60, generations);
+      }
+      for (RequestLogEntry e : b.requestLog()) {
+        if (e.endpoint().contains("completions")) {
+          assertEquals(0.9, e.temperature(), 1e-9);
+          assertEquals(8000, e.maxTokens().intValue());
+        }
+      }
+      JsonNode metricsB = JSON.readTree(Path.of(root, "model-b", "metrics.json").toFile());
+      assertEquals(
+          0.9, metricsB.path("manifest").path("sampling").path("temperature").asDouble(), 0);
+      assertTrue(Files.exists(Path.of(root, "model-a", "report.html")));
+      JsonNode summary = JSON.readTree(Path.of(root, "sweep.json").toFile());
+      assertEquals(2, summary.path("models").size());
+      assertEquals("model-a", summary.path("models").get(0).path("name").asText());
+
+      // model-a in the sweep is the same run as model-a evaluated on its own
+      String alone = tmp.newFolder("alone").getPath();
+      new EvalCommand(quiet())
+          .run(
+              new String[] {
+                "--benchmarks=aime24:2",
+                "--dataDir=" + data,
+                "--endpoints=" + a.endpoints().get(0),
+                "--cacheDir=none",
+                "--output=" + alone
+              });
+      SameGrades.assertSame(grades(alone), grades(root + "/model-a"));
+    }
+  }
+
+  @Test
+  public void badSweepFilesNameTheFileAndField() throws Exception {
+    Path sweep = tmp.getRoot().toPath().resolve("bad.yaml");
+    Files.writeString(
+        sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {temprature: 0.5}\n");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
+    assertTrue(
+        e.getMessage(),
+        e.getMessage()
+            .endsWith(
+                "bad.yaml: models[0].sampling: unknown key 'temprature' (did you mean"
+                    + " 'temperature'?); known: [temperature, top_p, top_k, min_p, max_tokens,"
+                    + " seed]"));
+    Files.writeString(
+        sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {top_p: high}\n");
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
+    assertTrue(
+        e.getMessage(),
+        e.getMessage().endsWith("models[0].sampling.top_p: expected a number, got \"high\""));
+    Files.writeString(sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    endpiont: [x]\n");
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
+    assertTrue(
+        e.getMessage(),
+        e.getMessage().endsWith("models[0]: unknown key 'endpiont' (did you mean 'endpoints'?)"));
+    Files.writeString(sweep, "models:\n  - name: a b\n");
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
+    assertTrue(e.getMessage(), e.getMessage().contains("models[0].name"));
+  }
+}
