@@ -6,8 +6,10 @@ import io.mathbeam.pipelines.storage.StorageOptions;
 public interface EvalOptions
     extends InputOptions,
         ServerOptions,
+        SimulatedFleetOptions,
         SamplingOptions,
         OutputOptions,
+        RunFailureOptions,
         JudgeOptions,
         SandboxOptions,
         LaunchOptions,

@@ -41,6 +41,15 @@ public interface InputOptions extends PipelineOptions {
 
   void setOffline(boolean value);
 
+  @Description(
+      "Published results to compare with (CSV with header dataset,metric,value[,source], or a"
+          + " JSON array of such objects); metric is pass@k or maj@k, dataset a dataset name or"
+          + " _aggregate / _aggregate_macro. Adds a reported-vs-reproduced table. 'auto' looks the"
+          + " served model up in the published results mathbeam ships ('mathbeam reported list').")
+  String getReported();
+
+  void setReported(String value);
+
   @Description("Field holding the problem id; empty numbers the rows (row-<line>).")
   @Default.String("id")
   String getIdKey();

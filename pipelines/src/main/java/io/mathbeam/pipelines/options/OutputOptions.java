@@ -33,14 +33,6 @@ public interface OutputOptions extends PipelineOptions {
   void setCacheCheckpointSeconds(int value);
 
   @Description(
-      "Published results to compare with (CSV with header dataset,metric,value[,source], or a"
-          + " JSON array of such objects); metric is pass@k or maj@k, dataset a dataset name or"
-          + " _aggregate / _aggregate_macro. Adds a reported-vs-reproduced table.")
-  String getReported();
-
-  void setReported(String value);
-
-  @Description(
       "History table directory: the run adds one Parquet file with its headline per dataset, and"
           + " report.html shows the trend over every run recorded there.")
   String getHistory();

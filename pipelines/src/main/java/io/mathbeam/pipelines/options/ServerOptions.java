@@ -140,27 +140,6 @@ public interface ServerOptions extends PipelineOptions {
 
   void setRequestTimeoutSeconds(int value);
 
-  @Description(
-      "Fail the run (exit code 1, after writing all results) when more than this fraction of"
-          + " samples ended as request errors; a rerun retries only those.")
-  @Default.Double(0.05)
-  double getMaxErrorFraction();
-
-  void setMaxErrorFraction(double value);
-
-  @Description("Replicas of the built-in simulated fleet (only without --endpoints).")
-  @Default.Integer(2)
-  int getSimReplicas();
-
-  void setSimReplicas(int value);
-
-  @Description(
-      "Time dilation of the built-in simulated fleet: simulated GPU time is divided by this.")
-  @Default.Double(400)
-  double getSimTimeScale();
-
-  void setSimTimeScale(double value);
-
   /** {@code $MATHBEAM_API_KEY}, or null. */
   class ApiKeyFactory implements DefaultValueFactory<String>, DescribedDefault {
     @Override
