@@ -189,7 +189,7 @@ public final class FleetBenchmark {
         lengths,
         config.medianOutputTokens());
 
-    Map<String, Measured> measured = new LinkedHashMap<>();
+    Map<String, FleetMeasurement> measured = new LinkedHashMap<>();
     for (String run : runs) {
       List<String> args =
           new ArrayList<>(
@@ -206,7 +206,7 @@ public final class FleetBenchmark {
         // each problem's mean carries over
         args.add("--lengthPriors=" + dir.resolve("out-direct"));
       }
-      Measured m = measure(config, dir, "eval-" + run, "eval", args);
+      FleetMeasurement m = measure(config, dir, "eval-" + run, "eval", args);
       out.println(m.format("mathbeam eval (" + describe(run) + ")", maxNumSeqs));
       JsonNode metrics = JSON.readTree(dir.resolve("out-" + run).resolve("metrics.json").toFile());
       JsonNode counters = metrics.path("run_counters");
@@ -219,14 +219,14 @@ public final class FleetBenchmark {
           metrics.path("manifest").path("config").path("generation_shards").asInt(),
           counters.path("tail_copies").asLong(),
           counters.path("tail_copies_won").asLong(),
-          m.figures.duplicates());
-      out.println(m.client.timeline(m.figures.firstRequestMs(), m.figures.lastResponseMs()));
+          m.figures().duplicates());
+      out.println(m.client().timeline(m.figures().firstRequestMs(), m.figures().lastResponseMs()));
       measured.putIfAbsent(
           run,
           m.withOutput(
               counters.path("samples_generated").asLong(), counters.path("tail_copies").asLong()));
     }
-    Measured tuned = null;
+    FleetMeasurement tuned = null;
     if (peer.equals("tuned") || peer.equals("both")) {
       int threads = replicas * maxNumSeqs;
       tuned =
@@ -241,7 +241,7 @@ public final class FleetBenchmark {
     }
     if (peer.equals("small") || peer.equals("both")) {
       int limit = Math.min(baselineSamples, problems * samples);
-      Measured small =
+      FleetMeasurement small =
           measure(config, dir, "peer-small", "peer", peerArgs(file, baselineThreads, limit));
       out.println(
           small.format(
@@ -252,8 +252,11 @@ public final class FleetBenchmark {
                   + " samples)",
               maxNumSeqs));
     }
-    for (Map.Entry<String, Measured> e : measured.entrySet()) {
-      out.println(targets(e.getKey(), e.getValue(), tuned));
+    for (Map.Entry<String, FleetMeasurement> e : measured.entrySet()) {
+      out.println(
+          new FleetTargets(
+                  longTail(), slowReplicas, replicas, maxNumSeqs, (long) problems * samples)
+              .format(describe(e.getKey()), e.getValue(), tuned));
     }
   }
 
@@ -264,38 +267,6 @@ public final class FleetBenchmark {
         "--threads=" + threads,
         "--maxTokens=" + maxTokens(),
         "--limit=" + limit);
-  }
-
-  /** One client run against a fresh fleet, in its own JVM. */
-  /**
-   * @param outputSamples samples eval's output holds (its samples_generated counter); -1 for peers
-   * @param copies eval's tail copies
-   */
-  private record Measured(
-      FleetFigures figures, FleetClientReport client, long outputSamples, long copies) {
-    Measured(FleetFigures figures, FleetClientReport client) {
-      this(figures, client, -1, 0);
-    }
-
-    Measured withOutput(long samples, long copies) {
-      return new Measured(figures, client, samples, copies);
-    }
-
-    double cpuPerMillionTokens() {
-      long tokens = figures.generatedTokens();
-      return tokens > 0 ? client.cpuSeconds() / (tokens / 1e6) : 0;
-    }
-
-    String format(String name, int cap) {
-      return figures.format(name, cap)
-          + String.format(
-              Locale.ROOT,
-              "%n  client CPU %.1f s from main (JVM start left out): %.2f s per million generated"
-                  + " tokens; wall from launch %.1f s",
-              client.cpuSeconds(),
-              cpuPerMillionTokens(),
-              client.wallSeconds());
-    }
   }
 
   /**
@@ -317,7 +288,7 @@ public final class FleetBenchmark {
     return opts;
   }
 
-  private Measured measure(
+  private FleetMeasurement measure(
       SimConfig config, Path dir, String name, String mode, List<String> clientArgs)
       throws Exception {
     try (SimulatedFleet fleet = SimulatedFleet.start(config)) {
@@ -359,75 +330,8 @@ public final class FleetBenchmark {
         requests.append(JSON.writeValueAsString(e)).append('\n');
       }
       Files.writeString(dir.resolve(name + "-requests.jsonl"), requests);
-      return new Measured(FleetFigures.of(fleet.requestLog(), config, maxNumSeqs), report);
+      return new FleetMeasurement(FleetFigures.of(fleet.requestLog(), config, maxNumSeqs), report);
     }
-  }
-
-  /** Issue 18's targets for this fleet, and whether the run meets them. */
-  private String targets(String run, Measured m, Measured tuned) {
-    FleetFigures f = m.figures;
-    double utilisationTarget = longTail() ? 0.90 : slowReplicas > 0 ? 0.97 : 0.95;
-    List<String> lines = new ArrayList<>();
-    lines.add(
-        check(
-            String.format(
-                Locale.ROOT, "utilisation %.2f >= %.2f", f.utilisation(), utilisationTarget),
-            f.utilisation() >= utilisationTarget));
-    if (slowReplicas > 0 && slowReplicas < replicas) {
-      lines.add(
-          check(
-              String.format(
-                  Locale.ROOT,
-                  "fast replicas idle in the tail %.1f%% < 5%% of the makespan",
-                  100 * f.fastIdleShare(false)),
-              f.fastIdleShare(false) < 0.05));
-    }
-    if (tuned != null) {
-      double ratio = m.cpuPerMillionTokens() / tuned.cpuPerMillionTokens();
-      lines.add(
-          check(
-              String.format(
-                  Locale.ROOT,
-                  "CPU per million tokens %.2f s <= 3 x the tuned peer's %.2f s (ratio %.2f)",
-                  m.cpuPerMillionTokens(),
-                  tuned.cpuPerMillionTokens(),
-                  ratio),
-              ratio <= 3));
-      lines.add(
-          String.format(
-              Locale.ROOT,
-              "  makespan %.1f s vs the tuned peer's %.1f s: ratio %.2f",
-              f.makespanSeconds(),
-              tuned.figures.makespanSeconds(),
-              f.makespanSeconds() / tuned.figures.makespanSeconds()));
-    }
-    lines.add(
-        check(
-            String.format(Locale.ROOT, "peak per replica %d <= cap %d", f.peak(), maxNumSeqs),
-            f.peak() <= maxNumSeqs));
-    long expected = (long) problems * samples;
-    // A tail copy that answered first leaves its original running in the simulator, which does not
-    // abort a non-streaming request on disconnect (vLLM does), and a copy that lost can have been
-    // answered before its cancellation reached the server: at most one later answer per copy.
-    lines.add(
-        check(
-            String.format(
-                Locale.ROOT,
-                "samples answered %d of %d, in eval's output %d; later answers %d (at most one per"
-                    + " tail copy: %d)",
-                f.distinctSamples(),
-                expected,
-                m.outputSamples(),
-                f.duplicates(),
-                m.copies()),
-            f.distinctSamples() == expected
-                && m.outputSamples() == expected
-                && f.duplicates() <= m.copies()));
-    return "targets (issue 18), " + describe(run) + ":\n" + String.join("\n", lines);
-  }
-
-  private static String check(String what, boolean met) {
-    return "  " + (met ? "met      " : "NOT MET  ") + what;
   }
 
   private static List<String> runs(String value) {
