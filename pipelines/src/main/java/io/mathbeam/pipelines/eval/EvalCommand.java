@@ -3,7 +3,6 @@ package io.mathbeam.pipelines.eval;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.client.Api;
 import io.mathbeam.core.client.ClientConfig;
-import io.mathbeam.core.client.DispatchPolicy;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.problems.BuiltinProblems;
 import io.mathbeam.core.problems.FieldMapping;
@@ -33,7 +32,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -52,7 +50,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 /** {@code mathbeam eval}: runs the evaluation pipeline and prints the summary. */
 public final class EvalCommand {
   /** The manifest's list of the servers {@code --launchModel} started. */
-  static final String LAUNCHED_SERVERS = "launched_servers";
+  static final String LAUNCHED_SERVERS = PreparedRun.LAUNCHED_SERVERS;
 
   private final PrintStream out;
   private final PrintStream progress;
@@ -135,12 +133,12 @@ public final class EvalCommand {
   /**
    * Everything one evaluation needs before the pipeline runs: inputs read and checked, the reported
    * file read, the model resolved, the cache prepared. Starts the simulated fleet when no endpoints
-   * are given ({@link Prepared#close()} stops it).
+   * are given ({@link PreparedRun#close()} stops it).
    *
    * @param inputs the options' {@link #inputs}, read once before the runner was chosen
    * @param runId shared by the evaluations of one job: their progress is counted together
    */
-  public Prepared prepare(EvalOptions options, Inputs inputs, String[] args, String runId)
+  public PreparedRun prepare(EvalOptions options, Inputs inputs, String[] args, String runId)
       throws Exception {
     boolean direct = options.getRunner() == DirectRunner.class;
     FieldMapping mapping =
@@ -202,23 +200,7 @@ public final class EvalCommand {
           options.getModel() != null
               ? options.getModel()
               : ServedModel.resolve(endpoints, options.getApiKey());
-      ClientConfig client =
-          ClientConfig.builder(endpoints)
-              .api(api)
-              .model(model)
-              .apiKey(options.getApiKey())
-              .maxInFlightPerReplica(options.getMaxInFlightPerReplica())
-              .capShards(GenerationShards.choose(options))
-              .dispatchPolicy(dispatchPolicy(options.getDispatchOrder()))
-              .tailCopies(options.getTailCopies())
-              .samplesPerRequest(options.getSamplesPerRequest())
-              .requestsPerSecond(options.getMaxRequestsPerSecondPerReplica())
-              .tokensPerSecond(options.getMaxTokensPerSecondPerReplica())
-              .stream(options.getStream())
-              .streamIdleTimeout(Duration.ofSeconds(options.getStreamIdleTimeoutSeconds()))
-              .maxAttempts(options.getMaxAttempts())
-              .requestTimeout(Duration.ofSeconds(options.getRequestTimeoutSeconds()))
-              .build();
+      ClientConfig client = GenerationSetup.client(options, endpoints, api, model);
       String cacheDir =
           GenerationCache.prepare(
               options.getCacheDir(),
@@ -231,19 +213,7 @@ public final class EvalCommand {
                   options.getSeed(),
                   options.getTir() ? options.getMaxCodeExecutions() : 0));
       GenerationConfig generation =
-          new GenerationConfig(
-                  client,
-                  template,
-                  sampling,
-                  endpoints.size() * options.getMaxInFlightPerReplica(),
-                  cacheDir,
-                  runId)
-              .withCacheCheckpointSeconds(options.getCacheCheckpointSeconds())
-              .withGroups(GenerationShards.groups(options))
-              .withLengthPriors(EarlierRunLengths.read(options.getLengthPriors()));
-      if (options.getTir()) {
-        generation = generation.withCodeExecution(sandbox, options.getMaxCodeExecutions());
-      }
+          GenerationSetup.generation(options, client, template, sampling, cacheDir, runId, sandbox);
       judge = JudgeSetup.prepare(options, output, runId, client, out);
       Instant started = Instant.now();
       ObjectNode manifest =
@@ -279,8 +249,8 @@ public final class EvalCommand {
               MetricsJson.write(manifest),
               sandbox);
       RunOutputs.clearPrevious(output);
-      Prepared prepared =
-          new Prepared(
+      PreparedRun prepared =
+          new PreparedRun(
               options,
               config,
               client,
@@ -305,16 +275,6 @@ public final class EvalCommand {
         judge.close();
       }
     }
-  }
-
-  private static DispatchPolicy dispatchPolicy(String value) {
-    return switch (value) {
-      case "longest-first" -> DispatchPolicy.LONGEST_FIRST;
-      case "arrival" -> DispatchPolicy.ARRIVAL;
-      default ->
-          throw new IllegalArgumentException(
-              "--dispatchOrder must be longest-first or arrival, got " + value);
-    };
   }
 
   /**
@@ -342,12 +302,12 @@ public final class EvalCommand {
    * Runs the prepared evaluations as one pipeline (one job) with the runner options of {@code
    * options}, finishes each output directory and returns their results in order.
    */
-  public List<EvalResult> execute(EvalOptions options, List<Prepared> runs) throws Exception {
+  public List<EvalResult> execute(EvalOptions options, List<PreparedRun> runs) throws Exception {
     try {
       Pipeline pipeline = Pipeline.create(options);
       long totalSamples = 0;
       for (int i = 0; i < runs.size(); i++) {
-        Prepared run = runs.get(i);
+        PreparedRun run = runs.get(i);
         pipeline.apply(
             runs.size() == 1 ? "Eval" : "Eval " + (i + 1), EvalPipeline.of(run.config()));
         out.println("Evaluating " + run.inputs() + " -> " + run.config().outputDir());
@@ -383,7 +343,7 @@ public final class EvalCommand {
       }
       RunCounters counters = RunCounters.of(result);
       List<EvalResult> results = new ArrayList<>();
-      for (Prepared run : runs) {
+      for (PreparedRun run : runs) {
         // with several evaluations in one job the counters are the job's, not one model's
         results.add(
             RunOutputs.finish(
@@ -406,7 +366,7 @@ public final class EvalCommand {
       }
       return results;
     } finally {
-      for (Prepared run : runs) {
+      for (PreparedRun run : runs) {
         run.close();
       }
     }
@@ -426,45 +386,6 @@ public final class EvalCommand {
                 + "; follow the job in its web UI (http://"
                 + master
                 + "), this console prints the results when it ends.");
-      }
-    }
-  }
-
-  /** One evaluation ready to run. */
-  public record Prepared(
-      EvalOptions options,
-      EvalConfig config,
-      ClientConfig client,
-      String inputs,
-      long totalSamples,
-      ReportedRequest reported,
-      SimulatedFleet fleet,
-      LaunchedFleet launched,
-      JudgeSetup.Judge judge)
-      implements AutoCloseable {
-    /** What the run learned about its servers while it ran, for the manifest. */
-    ObjectNode manifestUpdates() {
-      ObjectNode updates = MetricsJson.JSON.createObjectNode();
-      if (launched != null) {
-        updates.set(LAUNCHED_SERVERS, launched.manifest());
-      }
-      return updates;
-    }
-
-    @Override
-    public void close() {
-      try {
-        if (fleet != null) {
-          fleet.close();
-        }
-      } finally {
-        try {
-          if (launched != null) {
-            launched.close();
-          }
-        } finally {
-          judge.close();
-        }
       }
     }
   }
@@ -491,12 +412,7 @@ public final class EvalCommand {
   }
 
   static SamplingParams samplingOf(SamplingOptions o) {
-    List<String> stop =
-        o.getStop() == null || o.getStop().isEmpty()
-            ? List.of()
-            : Arrays.asList(o.getStop().split("\\|"));
-    return new SamplingParams(
-        o.getTemperature(), o.getTopP(), o.getTopK(), o.getMinP(), 1.0, o.getMaxTokens(), stop);
+    return GenerationSetup.sampling(o);
   }
 
   /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */

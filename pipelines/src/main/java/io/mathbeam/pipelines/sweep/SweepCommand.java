@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.pipelines.eval.EvalCommand;
 import io.mathbeam.pipelines.eval.EvalResult;
+import io.mathbeam.pipelines.eval.PreparedRun;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.pipelines.options.RunnerChoice;
 import io.mathbeam.pipelines.storage.Storage;
@@ -62,7 +63,7 @@ public final class SweepCommand {
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     EvalCommand eval = new EvalCommand(out);
     String runId = UUID.randomUUID().toString();
-    List<EvalCommand.Prepared> runs = new ArrayList<>();
+    List<PreparedRun> runs = new ArrayList<>();
     EvalOptions first = null;
     try {
       List<String[]> argvs = new ArrayList<>();
@@ -104,7 +105,7 @@ public final class SweepCommand {
         runs.add(eval.prepare(parsed.get(i), inputs.get(i), argvs.get(i), runId));
       }
     } catch (Exception e) {
-      runs.forEach(EvalCommand.Prepared::close);
+      runs.forEach(PreparedRun::close);
       throw e;
     }
     List<EvalResult> results = eval.execute(first, runs);
