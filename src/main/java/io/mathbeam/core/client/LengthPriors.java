@@ -26,20 +26,23 @@ public final class LengthPriors implements Serializable {
   /** No prior: the dispatch order learns from the run's own finished samples only. */
   public static final LengthPriors NONE = new LengthPriors(Map.of(), Map.of());
 
-  private final Map<String, double[]> problems;
+  private final Map<String, Sum> problems;
   private final Map<String, Integer> samples;
   private transient int hash;
 
   private final double mean;
 
-  private LengthPriors(Map<String, double[]> problems, Map<String, Integer> samples) {
+  /** A problem's completion tokens and samples in the earlier run. */
+  private record Sum(long tokens, int samples) implements Serializable {}
+
+  private LengthPriors(Map<String, Sum> problems, Map<String, Integer> samples) {
     this.problems = problems;
     this.samples = samples;
     double tokens = 0;
     double count = 0;
-    for (double[] sum : problems.values()) {
-      tokens += sum[0];
-      count += sum[1];
+    for (Sum sum : problems.values()) {
+      tokens += sum.tokens();
+      count += sum.samples();
     }
     this.mean = count == 0 ? Double.NaN : tokens / count;
   }
@@ -51,14 +54,16 @@ public final class LengthPriors implements Serializable {
 
   /** The mean completion length of {@code problemKey}'s samples in the earlier run, if any. */
   public OptionalDouble problemMean(String problemKey) {
-    double[] sum = problems.get(problemKey);
-    return sum == null ? OptionalDouble.empty() : OptionalDouble.of(sum[0] / sum[1]);
+    Sum sum = problems.get(problemKey);
+    return sum == null
+        ? OptionalDouble.empty()
+        : OptionalDouble.of((double) sum.tokens() / sum.samples());
   }
 
   /** How many samples of {@code problemKey} the mean is taken over (0 when unknown). */
   public int problemSamples(String problemKey) {
-    double[] sum = problems.get(problemKey);
-    return sum == null ? 0 : (int) sum[1];
+    Sum sum = problems.get(problemKey);
+    return sum == null ? 0 : sum.samples();
   }
 
   /** The completion length of the sample of {@code problemKey} with {@code seed}, if known. */
@@ -88,19 +93,10 @@ public final class LengthPriors implements Serializable {
 
   @Override
   public boolean equals(Object o) {
-    if (!(o instanceof LengthPriors other) || hashCode() != other.hashCode()) {
-      return false;
-    }
-    if (!samples.equals(other.samples) || !problems.keySet().equals(other.problems.keySet())) {
-      return false;
-    }
-    for (Map.Entry<String, double[]> e : problems.entrySet()) {
-      double[] theirs = other.problems.get(e.getKey());
-      if (theirs[0] != e.getValue()[0] || theirs[1] != e.getValue()[1]) {
-        return false;
-      }
-    }
-    return true;
+    return o instanceof LengthPriors other
+        && hashCode() == other.hashCode()
+        && problems.equals(other.problems)
+        && samples.equals(other.samples);
   }
 
   @Override
@@ -108,10 +104,7 @@ public final class LengthPriors implements Serializable {
     // computed once: configs holding priors are map keys looked up on every bundle
     int h = hash;
     if (h == 0) {
-      h = 31 * samples.hashCode() + problems.keySet().hashCode();
-      for (double[] sum : problems.values()) {
-        h = 31 * h + Double.hashCode(sum[0]) + Double.hashCode(sum[1]);
-      }
+      h = 31 * samples.hashCode() + problems.hashCode();
       hash = h == 0 ? 1 : h;
     }
     return hash;
@@ -124,16 +117,17 @@ public final class LengthPriors implements Serializable {
 
   /** Adds an earlier run's successful samples. */
   public static final class Builder {
-    private final Map<String, double[]> problems = new HashMap<>();
+    private final Map<String, Sum> problems = new HashMap<>();
     private final Map<String, Integer> samples = new HashMap<>();
 
     private Builder() {}
 
     /** A sample of {@code problemKey} drawn with {@code seed} that generated this many tokens. */
     public Builder add(String problemKey, long seed, int completionTokens) {
-      double[] sum = problems.computeIfAbsent(problemKey, k -> new double[2]);
-      sum[0] += completionTokens;
-      sum[1]++;
+      problems.merge(
+          problemKey,
+          new Sum(completionTokens, 1),
+          (a, b) -> new Sum(a.tokens() + b.tokens(), a.samples() + b.samples()));
       samples.put(problemKey + "#" + seed, completionTokens);
       return this;
     }

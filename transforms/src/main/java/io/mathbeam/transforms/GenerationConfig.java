@@ -69,6 +69,27 @@ public record GenerationConfig(
 
   /** This configuration with tool-integrated reasoning. */
   public GenerationConfig withCodeExecution(SandboxConfig sandbox, int maxExecutions) {
+    return with(sandbox, maxExecutions, cacheCheckpointSeconds, groups, lengthPriors);
+  }
+
+  /** This configuration with cache files on object stores closed at least every {@code seconds}. */
+  public GenerationConfig withCacheCheckpointSeconds(int seconds) {
+    return with(toolSandbox, maxCodeExecutions, seconds, groups, lengthPriors);
+  }
+
+  /** This configuration with generation spread over {@code count} keyed groups. */
+  public GenerationConfig withGroups(int count) {
+    return with(toolSandbox, maxCodeExecutions, cacheCheckpointSeconds, count, lengthPriors);
+  }
+
+  /** This configuration with the dispatch order starting from an earlier run's lengths. */
+  public GenerationConfig withLengthPriors(LengthPriors priors) {
+    return with(toolSandbox, maxCodeExecutions, cacheCheckpointSeconds, groups, priors);
+  }
+
+  /** This configuration's required part with other optional settings. */
+  private GenerationConfig with(
+      SandboxConfig sandbox, int maxExecutions, int seconds, int count, LengthPriors priors) {
     return new GenerationConfig(
         client,
         template,
@@ -78,56 +99,8 @@ public record GenerationConfig(
         runId,
         sandbox,
         maxExecutions,
-        cacheCheckpointSeconds,
-        groups,
-        lengthPriors);
-  }
-
-  /** This configuration with cache files on object stores closed at least every {@code seconds}. */
-  public GenerationConfig withCacheCheckpointSeconds(int seconds) {
-    return new GenerationConfig(
-        client,
-        template,
-        sampling,
-        maxInFlightPerWorker,
-        cacheDir,
-        runId,
-        toolSandbox,
-        maxCodeExecutions,
         seconds,
-        groups,
-        lengthPriors);
-  }
-
-  /** This configuration with generation spread over {@code count} keyed groups. */
-  public GenerationConfig withGroups(int count) {
-    return new GenerationConfig(
-        client,
-        template,
-        sampling,
-        maxInFlightPerWorker,
-        cacheDir,
-        runId,
-        toolSandbox,
-        maxCodeExecutions,
-        cacheCheckpointSeconds,
         count,
-        lengthPriors);
-  }
-
-  /** This configuration with the dispatch order starting from an earlier run's lengths. */
-  public GenerationConfig withLengthPriors(LengthPriors priors) {
-    return new GenerationConfig(
-        client,
-        template,
-        sampling,
-        maxInFlightPerWorker,
-        cacheDir,
-        runId,
-        toolSandbox,
-        maxCodeExecutions,
-        cacheCheckpointSeconds,
-        groups,
         priors);
   }
 

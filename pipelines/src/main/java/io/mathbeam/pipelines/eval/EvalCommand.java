@@ -22,7 +22,6 @@ import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.pipelines.options.KnownOptions;
 import io.mathbeam.pipelines.options.LaunchOptions;
 import io.mathbeam.pipelines.options.RunnerChoice;
-import io.mathbeam.pipelines.options.SamplingOptions;
 import io.mathbeam.pipelines.options.SandboxOptions;
 import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
@@ -49,8 +48,6 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /** {@code mathbeam eval}: runs the evaluation pipeline and prints the summary. */
 public final class EvalCommand {
-  /** The manifest's list of the servers {@code --launchModel} started. */
-  static final String LAUNCHED_SERVERS = PreparedRun.LAUNCHED_SERVERS;
 
   private final PrintStream out;
   private final PrintStream progress;
@@ -157,7 +154,7 @@ public final class EvalCommand {
     if (options.getCacheDir() != null && !options.getCacheDir().equals("none")) {
       options.setCacheDir(absolute(options.getCacheDir()));
     }
-    SamplingParams sampling = samplingOf(options);
+    SamplingParams sampling = GenerationSetup.sampling(options);
     PromptTemplate template =
         new PromptTemplate(
             options.getSystemPrompt(),
@@ -225,7 +222,7 @@ public final class EvalCommand {
           .put("generation_groups", generation.groups());
       manifest.set("judge", judge.manifest());
       if (launched != null) {
-        manifest.set(LAUNCHED_SERVERS, launched.manifest());
+        manifest.set(PreparedRun.LAUNCHED_SERVERS, launched.manifest());
       }
       if (sandboxDescription != null) {
         manifest.put("code_sandbox", sandboxDescription);
@@ -409,10 +406,6 @@ public final class EvalCommand {
         }
       }
     }
-  }
-
-  static SamplingParams samplingOf(SamplingOptions o) {
-    return GenerationSetup.sampling(o);
   }
 
   /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
