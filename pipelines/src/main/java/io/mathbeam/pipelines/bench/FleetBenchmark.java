@@ -61,6 +61,9 @@ public final class FleetBenchmark {
   private int shards = -1;
   private String childJvmOpts = "";
 
+  /** The samples of the first eval run, for the schedule model; null until one ran. */
+  private List<ScheduleModel.Job> modelled;
+
   public static int main(String[] args, PrintStream out) throws Exception {
     FleetBenchmark bench = new FleetBenchmark();
     for (String arg : args) {
@@ -252,12 +255,30 @@ public final class FleetBenchmark {
                   + " samples)",
               maxNumSeqs));
     }
+    double reachable = Double.NaN;
+    if (modelled != null) {
+      ScheduleModel model = new ScheduleModel(config.latency(), speeds(config), maxNumSeqs);
+      Map<ScheduleModel.Order, Double> reached = model.utilisations(modelled);
+      out.println(
+          "what an order reaches on the first eval run's sample lengths (the step-time model"
+              + " replayed, no HTTP; docs/runners.md):");
+      reached.forEach((order, u) -> out.printf(Locale.ROOT, "  %.2f  %s%n", u, order.description));
+      reachable = ScheduleModel.bestWithoutLengths(reached);
+    }
     for (Map.Entry<String, FleetMeasurement> e : measured.entrySet()) {
       out.println(
           new FleetTargets(
                   longTail(), slowReplicas, replicas, maxNumSeqs, (long) problems * samples)
-              .format(describe(e.getKey()), e.getValue(), tuned));
+              .format(describe(e.getKey()), e.getValue(), tuned, reachable));
     }
+  }
+
+  private List<Double> speeds(SimConfig config) {
+    List<Double> speeds = new ArrayList<>();
+    for (int r = 0; r < config.replicas(); r++) {
+      speeds.add(config.speedFactor(r));
+    }
+    return speeds;
   }
 
   private List<String> peerArgs(Path file, int threads, int limit) {
@@ -330,6 +351,9 @@ public final class FleetBenchmark {
         requests.append(JSON.writeValueAsString(e)).append('\n');
       }
       Files.writeString(dir.resolve(name + "-requests.jsonl"), requests);
+      if (mode.equals("eval") && modelled == null) {
+        modelled = ScheduleModel.jobsOf(FleetFigures.firstAnswers(fleet.requestLog()));
+      }
       return new FleetMeasurement(FleetFigures.of(fleet.requestLog(), config, maxNumSeqs), report);
     }
   }

@@ -70,32 +70,11 @@ record FleetFigures(
     long duplicates) {
 
   static FleetFigures of(List<RequestLogEntry> requestLog, SimConfig config, int cap) {
-    List<RequestLogEntry> answered = new ArrayList<>();
-    for (RequestLogEntry e : requestLog) {
-      if (e.status() == 200 && e.fault() == null && e.endpoint().contains("completions")) {
-        answered.add(e);
-      }
-    }
-    // A sample answered twice (a tail copy and its original, which the simulator does not abort
-    // when the client cancels a non-streaming request) counts at its first answer: the client
-    // moved on then. The later answer is counted in duplicates and left out of everything else.
-    Map<String, RequestLogEntry> firstAnswer = new HashMap<>();
-    for (RequestLogEntry e : answered) {
-      for (String key : sampleKeys(e)) {
-        firstAnswer.merge(key, e, (a, b) -> b.finishMs() < a.finishMs() ? b : a);
-      }
-    }
-    Set<RequestLogEntry> firsts = Collections.newSetFromMap(new IdentityHashMap<>());
-    firsts.addAll(firstAnswer.values());
-    List<RequestLogEntry> log = new ArrayList<>();
-    long duplicates = 0;
-    for (RequestLogEntry e : answered) {
-      if (firsts.contains(e)) {
-        log.add(e);
-      } else {
-        duplicates += choices(e);
-      }
-    }
+    List<RequestLogEntry> answered = answered(requestLog);
+    List<RequestLogEntry> log = firstAnswers(requestLog);
+    long duplicates =
+        answered.stream().mapToLong(FleetFigures::choices).sum()
+            - log.stream().mapToLong(FleetFigures::choices).sum();
     long first = log.stream().mapToLong(RequestLogEntry::arrivalMs).min().orElse(0);
     long last = log.stream().mapToLong(RequestLogEntry::finishMs).max().orElse(0);
     long lastArrival = log.stream().mapToLong(RequestLogEntry::arrivalMs).max().orElse(0);
@@ -167,6 +146,42 @@ record FleetFigures(
         idle,
         speeds,
         duplicates);
+  }
+
+  /** The requests the fleet answered: status 200, no injected fault, a completions endpoint. */
+  private static List<RequestLogEntry> answered(List<RequestLogEntry> requestLog) {
+    List<RequestLogEntry> answered = new ArrayList<>();
+    for (RequestLogEntry e : requestLog) {
+      if (e.status() == 200 && e.fault() == null && e.endpoint().contains("completions")) {
+        answered.add(e);
+      }
+    }
+    return answered;
+  }
+
+  /**
+   * The answered requests that answered a sample first. A sample answered twice (a tail copy and
+   * its original, which the simulator does not abort when the client cancels a non-streaming
+   * request) counts at its first answer: the client moved on then. The later answer is a duplicate,
+   * left out of every figure but the count of duplicates.
+   */
+  static List<RequestLogEntry> firstAnswers(List<RequestLogEntry> requestLog) {
+    List<RequestLogEntry> answered = answered(requestLog);
+    Map<String, RequestLogEntry> firstAnswer = new HashMap<>();
+    for (RequestLogEntry e : answered) {
+      for (String key : sampleKeys(e)) {
+        firstAnswer.merge(key, e, (a, b) -> b.finishMs() < a.finishMs() ? b : a);
+      }
+    }
+    Set<RequestLogEntry> firsts = Collections.newSetFromMap(new IdentityHashMap<>());
+    firsts.addAll(firstAnswer.values());
+    List<RequestLogEntry> log = new ArrayList<>();
+    for (RequestLogEntry e : answered) {
+      if (firsts.contains(e)) {
+        log.add(e);
+      }
+    }
+    return log;
   }
 
   /**

@@ -8,8 +8,12 @@ import java.util.Locale;
 record FleetTargets(
     boolean longTail, int slowReplicas, int replicas, int maxNumSeqs, long expected) {
 
-  /** The targets for {@code m}'s run, met or not, against the tuned peer when it ran. */
-  String format(String run, FleetMeasurement m, FleetMeasurement tuned) {
+  /**
+   * The targets for {@code m}'s run, met or not, against the tuned peer when it ran; {@code
+   * reachable} is the most the schedule model reached without knowing each sample's length (NaN
+   * when not modelled).
+   */
+  String format(String run, FleetMeasurement m, FleetMeasurement tuned, double reachable) {
     FleetFigures f = m.figures();
     double utilisationTarget = longTail() ? 0.90 : slowReplicas > 0 ? 0.97 : 0.95;
     List<String> lines = new ArrayList<>();
@@ -18,6 +22,15 @@ record FleetTargets(
             String.format(
                 Locale.ROOT, "utilisation %.2f >= %.2f", f.utilisation(), utilisationTarget),
             f.utilisation() >= utilisationTarget));
+    if (!Double.isNaN(reachable)) {
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "  (on these lengths no order that does not know each sample's length reached more"
+                  + " than %.2f in the schedule model%s)",
+              reachable,
+              reachable < utilisationTarget ? ": the target needs lengths known" : ""));
+    }
     if (slowReplicas > 0 && slowReplicas < replicas) {
       lines.add(
           check(
