@@ -66,6 +66,9 @@ final class CallResults {
     }
     // counted before the result completes: whoever waits on it may read the counters at once
     counters.succeeded.add(call.sequences());
+    for (Completion completion : completions) {
+      tailCopies.finished(completion.completionTokens());
+    }
     if (call.original != null) {
       tailCopies.won();
       call.result.complete(answer);

@@ -8,10 +8,11 @@ import java.util.Set;
 /**
  * The configured replicas and how a sample picks one of them.
  *
- * <p>At the end of a run a slow replica is passed over: once the samples still waiting to be sent
- * would fit in the slots of the replicas that are not slow, a replica whose observed time per token
- * is {@link #SLOW} times the fastest one's gets no new sample while another can take it (the sample
- * waits for a fast slot instead). A sample started there at the end would finish last, at the slow
+ * <p>At the end of a run a slow replica is passed over: a replica whose observed time per token is
+ * {@link #SLOW} times the fastest one's gets no new sample while another can take it (the sample
+ * waits for a fast slot instead) once the samples still waiting to be sent would fit in the slots
+ * of the others, or earlier, once a long sample started there would end after the rest of the run
+ * ({@link #passedOver()}). A sample started there at the end would finish last, at the slow
  * replica's pace, while the fast replicas stand idle.
  *
  * <p>A sample expected to be long (the dispatch order's judgement: {@link DispatchOrder#isLong}) is
@@ -25,11 +26,26 @@ final class ReplicaSet {
   /** How much slower than the fastest replica, per token, a replica counts as slow. */
   static final double SLOW = 1.5;
 
+  /**
+   * The share of answered samples below the length a slow replica plans for: a sample started there
+   * is assumed this long, so that one in ten runs longer than planned.
+   */
+  static final double LONG_SHARE = 0.9;
+
+  /** Answered samples needed before their lengths count. */
+  static final long MIN_ANSWERED = 20;
+
   private final List<Replica> replicas;
+  private final CompletedLengths completed = new CompletedLengths();
   private volatile int backlog = Integer.MAX_VALUE;
 
   ReplicaSet(List<Replica> replicas) {
     this.replicas = List.copyOf(replicas);
+  }
+
+  /** The lengths of the samples answered so far. */
+  CompletedLengths completed() {
+    return completed;
   }
 
   List<Replica> all() {
@@ -131,8 +147,9 @@ final class ReplicaSet {
   }
 
   /**
-   * The slow replicas to pass over now: none while the backlog is larger than what the other
-   * healthy replicas can hold, or while any pace is unknown.
+   * The slow replicas to pass over now: none while the input has not ended or any pace is unknown;
+   * each slow one once the backlog fits in the other healthy replicas' slots, or earlier, once a
+   * long sample started on it now would end after the work left ({@link #startsTooLate}).
    */
   Set<Replica> passedOver() {
     int backlog = this.backlog;
@@ -164,7 +181,47 @@ final class ReplicaSet {
         fastCapacity += replica.permits().capacity();
       }
     }
-    return fastCapacity == 0 || backlog > fastCapacity ? Set.of() : slow;
+    if (fastCapacity == 0 || slow.isEmpty()) {
+      return Set.of();
+    }
+    if (backlog <= fastCapacity) {
+      return slow;
+    }
+    Set<Replica> late = new HashSet<>();
+    for (Replica replica : slow) {
+      if (startsTooLate(replica.pace().secondsPerToken(), backlog, paces)) {
+        late.add(replica);
+      }
+    }
+    return late;
+  }
+
+  /**
+   * Whether a long sample (the answered samples' {@link #LONG_SHARE} quantile) started now on a
+   * replica of this pace would end after the fleet has done the work left: the backlog and half of
+   * what is in flight, at the answered mean length, over the healthy fleet's tokens per second.
+   * Why: one in a few dozen samples rambles to max_tokens; started on a replica twice as slow in
+   * the last third of a run, it ends the run alone while the fast replicas stand idle. Replayed on
+   * bench-fleet's uneven fleet (docs/runners.md), stopping a slow replica this way beats stopping
+   * it when the backlog fits the other replicas' slots (0.72 against 0.63 of the ideal); planning
+   * for the 95th percentile or for max_tokens stops it too early (0.69).
+   */
+  private boolean startsTooLate(double pace, int backlog, double[] paces) {
+    if (completed.count() < MIN_ANSWERED) {
+      return false;
+    }
+    double tokensPerSecond = 0;
+    int inFlight = 0;
+    for (int i = 0; i < paces.length; i++) {
+      Replica replica = replicas.get(i);
+      if (replica.healthy()) {
+        tokensPerSecond += replica.permits().capacity() / paces[i];
+        inFlight += replica.permits().inFlight();
+      }
+    }
+    double remaining = (backlog + inFlight / 2.0) * completed.mean() / tokensPerSecond;
+    double longSample = completed.quantile(LONG_SHARE);
+    return longSample * pace > remaining;
   }
 
   private Replica chooseAmong(List<Replica> order, Set<Replica> avoid) {

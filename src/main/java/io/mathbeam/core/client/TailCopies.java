@@ -27,12 +27,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * could use) and routing passes some replica over; only originals running on a passed-over replica
  * for at least {@link #MIN_RUNNING} (a copy costs a request: a sample that short is no tail worth
  * one, and paces measured on sub-second requests are mostly HTTP and scheduling noise, which on a
- * uniform fleet could make a replica look slow), at most one copy each, the longest-running first
- * (most likely the long ones); each to the faster healthy replica with the most free room, never
- * beyond its cap. A copy is streamed, so that its cancellation is noticed at the server's next
- * write even by servers that notice a non-streaming disconnect late (SGLang: after 4 s without
- * output, spec §4.8). It is tried once: if it fails, the original goes on; if the original fails
- * for good first, its failure is held until the copy has answered.
+ * uniform fleet could make a replica look slow), at most one copy each; each to the faster healthy
+ * replica with the most free room, never beyond its cap; only when the copy is expected to end
+ * before its original, and those that save most first. An original's progress is its running time
+ * over its replica's pace; its length is expected from the samples answered so far that are longer
+ * than that ({@link CompletedLengths}): a sample that started early on the slow replica is near its
+ * end, and a copy, which must generate the whole sample again, would lose; one that started late,
+ * or has outlasted every answered sample, is the tail's end. A copy is streamed, so that its
+ * cancellation is noticed at the server's next write even by servers that notice a non-streaming
+ * disconnect late (SGLang: after 4 s without output, spec §4.8). It is tried once: if it fails, the
+ * original goes on; if the original fails for good first, its failure is held until the copy has
+ * answered.
  */
 final class TailCopies {
   private final ReplicaSet replicas;
@@ -93,17 +98,17 @@ final class TailCopies {
         }
       }
     }
-    running.sort(Comparator.comparingLong(call -> call.sentNanos));
+    // most saved first: the sample expected to keep its replica busy longest beyond a copy's end
+    Map<SampleCall, Double> saving = new HashMap<>();
+    Replica roomiest = mostRoom(room, 1);
+    for (SampleCall call : running) {
+      saving.put(call, saving(call, roomiest, nowNanos));
+    }
+    running.sort(Comparator.comparingDouble((SampleCall call) -> -saving.get(call)));
     List<Pick> picks = new ArrayList<>();
     for (SampleCall call : running) {
-      Replica target = null;
-      for (Map.Entry<Replica, Integer> e : room.entrySet()) {
-        if (e.getValue() >= call.sequences()
-            && (target == null || e.getValue() > room.get(target))) {
-          target = e.getKey();
-        }
-      }
-      if (target == null || !copyEndsSooner(call, target, nowNanos)) {
+      Replica target = mostRoom(room, call.sequences());
+      if (target == null || !(saving(call, target, nowNanos) > 0)) {
         continue;
       }
       room.merge(target, -call.sequences(), Integer::sum);
@@ -112,20 +117,53 @@ final class TailCopies {
     return new Picks(picks, recheck);
   }
 
-  /**
-   * Whether a copy on {@code target} is expected to end before its original: the original's
-   * expected length at its replica's pace, less the time it has run, against the whole length at
-   * the target's pace. Without an expected length or a pace, a copy is always worth trying.
-   */
-  private static boolean copyEndsSooner(SampleCall original, Replica target, long nowNanos) {
-    double tokens = original.expected.tokensPerSample();
-    double slowPace = original.replica.pace().secondsPerToken();
-    double fastPace = target.pace().secondsPerToken();
-    if (Double.isNaN(tokens) || Double.isNaN(slowPace) || Double.isNaN(fastPace)) {
-      return true;
+  /** The replica with the most free room, at least {@code sequences}; null when none has. */
+  private static Replica mostRoom(Map<Replica, Integer> room, int sequences) {
+    Replica target = null;
+    for (Map.Entry<Replica, Integer> e : room.entrySet()) {
+      if (e.getValue() >= sequences && (target == null || e.getValue() > room.get(target))) {
+        target = e.getKey();
+      }
     }
+    return target;
+  }
+
+  /** Records an answered sample's completion tokens. */
+  void finished(int completionTokens) {
+    replicas.completed().record(completionTokens);
+  }
+
+  /**
+   * Seconds a copy on {@code target} is expected to save: the original's expected remaining time at
+   * its replica's pace less the copy's whole time at the target's (the copy has the sample's seed,
+   * so its length). Without a pace, the time the original has run (oldest first, always tried).
+   */
+  private double saving(SampleCall original, Replica target, long nowNanos) {
     double ran = (nowNanos - original.sentNanos) / 1e9;
-    return tokens * fastPace < tokens * slowPace - ran;
+    double slowPace = original.replica.pace().secondsPerToken();
+    double fastPace = target == null ? Double.NaN : target.pace().secondsPerToken();
+    if (Double.isNaN(slowPace) || Double.isNaN(fastPace)) {
+      return ran;
+    }
+    double done = Math.min(original.maxTokensCeiling, ran / slowPace);
+    return saving(done, expectedLength(original, done), slowPace, fastPace);
+  }
+
+  /** {@link #saving(SampleCall, Replica, long)} for a sample {@code done} tokens into its run. */
+  static double saving(double done, double expected, double slowPace, double fastPace) {
+    return (expected - done) * slowPace - expected * fastPace;
+  }
+
+  /**
+   * The expected length of a sample that has generated about {@code done} tokens: the mean of the
+   * answered samples longer than that; else what the dispatch order expected of it, when more; else
+   * as long as allowed (longer than every sample seen, it may ramble to its limit).
+   */
+  private double expectedLength(SampleCall call, double done) {
+    double longer = replicas.completed().meanLongerThan(done);
+    double prior = call.expected.tokensPerSample();
+    double expected = !Double.isNaN(longer) ? longer : prior > done ? prior : call.maxTokensCeiling;
+    return Math.min(expected, Math.max(done, call.maxTokensCeiling));
   }
 
   void started() {

@@ -62,4 +62,40 @@ public class SlowReplicaTest {
     set.backlog(0);
     assertTrue(set.passedOver().isEmpty());
   }
+
+  @Test
+  public void aSlowReplicaIsPassedOverEarlierWhenALongSampleStartedThereWouldEndTheRun() {
+    // 2x slower per token; 4 slots each; answered samples: 17 of 100 tokens and 3 of 1000
+    Replica slow = replica("http://slow:1", 0.02);
+    Replica fast = replica("http://fast:2", 0.01);
+    ReplicaSet set = new ReplicaSet(List.of(slow, fast));
+    for (int i = 0; i < 17; i++) {
+      set.completed().record(100);
+    }
+    for (int i = 0; i < 3; i++) {
+      set.completed().record(1000);
+    }
+    // mean 235, 90th percentile 1000: a long sample takes 20 s on the slow replica; the fleet
+    // makes 4/0.02 + 4/0.01 = 600 tokens/s
+
+    // 100 samples left: 100 x 235 / 600 = 39 s of work, longer than a long sample there
+    set.backlog(100);
+    assertTrue(set.passedOver().isEmpty());
+
+    // 40 left (ten times the fast replica's 4 slots): 15.7 s, shorter: passed over
+    set.backlog(40);
+    assertEquals(java.util.Set.of(slow), set.passedOver());
+  }
+
+  @Test
+  public void withFewAnswersOnlyTheSlotsCount() {
+    Replica slow = replica("http://slow:1", 0.02);
+    Replica fast = replica("http://fast:2", 0.01);
+    ReplicaSet set = new ReplicaSet(List.of(slow, fast));
+    for (int i = 0; i < ReplicaSet.MIN_ANSWERED - 1; i++) {
+      set.completed().record(1000);
+    }
+    set.backlog(20);
+    assertTrue(set.passedOver().isEmpty());
+  }
 }
