@@ -5,6 +5,7 @@ import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -71,6 +72,21 @@ public final class GenerationDispatcher {
    */
   private final Map<String, Integer> growing = new HashMap<>();
 
+  /**
+   * How long, from the first sample submitted, dispatch waits for the rest of the input when an
+   * earlier run's lengths order it (unless the input ends sooner). Why: longest first can only
+   * order what has arrived, and a runner hands its input over in bundles; without the wait the
+   * first wave, which fills every slot, is whatever came first, and the longest samples, arriving a
+   * moment later, start wherever a slot is left (bench-fleet's long-tailed run with every length
+   * known piled them onto one replica). A second is small beside a run that needs the order.
+   */
+  static final Duration GATHER = Duration.ofSeconds(1);
+
+  /** Whether dispatch still waits for the input; guarded by {@code this}. */
+  private boolean gathering;
+
+  private boolean gatherStarted;
+
   private int pendingSamples;
   private int inFlight;
   private int maxInFlight;
@@ -136,6 +152,8 @@ public final class GenerationDispatcher {
     this.window = window;
     this.order = new DispatchOrder(client.config().dispatchPolicy(), priors);
     this.priors = priors;
+    this.gathering =
+        !priors.isEmpty() && client.config().dispatchPolicy() == DispatchPolicy.LONGEST_FIRST;
     // a given generator draws its samples one by one; otherwise the client may batch them
     this.samplesPerRequest = params.temperature() == 0 || single != null ? 1 : samplesPerRequest;
     this.perSample =
@@ -238,8 +256,27 @@ public final class GenerationDispatcher {
       }
       pendingSamples++;
       outstanding++;
+      if (gathering && !gatherStarted) {
+        gatherStarted = true;
+        client.scheduler().schedule(GATHER, this::endGathering);
+      }
     }
     dispatch();
+  }
+
+  private void endGathering() {
+    synchronized (this) {
+      gathering = false;
+    }
+    dispatch();
+  }
+
+  /** Whether dispatch waits for more input now: gathering, and the input has not ended. */
+  private boolean stillGathering() {
+    if (gathering && growing.isEmpty()) {
+      gathering = false;
+    }
+    return gathering;
   }
 
   /**
@@ -257,7 +294,9 @@ public final class GenerationDispatcher {
       int backlog;
       synchronized (this) {
         List<Entry> next;
-        while (inFlight < window && (next = nextRequest(window - inFlight)) != null) {
+        while (!stillGathering()
+            && inFlight < window
+            && (next = nextRequest(window - inFlight)) != null) {
           inFlight += next.size();
           maxInFlight = Math.max(maxInFlight, inFlight);
           pendingSamples -= next.size();

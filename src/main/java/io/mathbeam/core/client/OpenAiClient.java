@@ -47,6 +47,7 @@ public final class OpenAiClient implements AutoCloseable {
   private final CallResults results;
   private final AttemptLoop loop;
   private final TailCopyStarter copies;
+  private final DelayScheduler scheduler;
 
   /** A client that owns its scheduler; prefer {@link #shared(ClientConfig)} in pipelines. */
   public OpenAiClient(ClientConfig config) {
@@ -72,6 +73,7 @@ public final class OpenAiClient implements AutoCloseable {
     } else {
       ownedScheduler = null;
     }
+    this.scheduler = scheduler;
     Backoff backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), random);
     // No custom executor: with one, JDK 17's sendAsync hands every response to the default async
     // pool, which on machines with fewer than 3 cores starts a new thread per response.
@@ -132,6 +134,11 @@ public final class OpenAiClient implements AutoCloseable {
   /** The settings this client was built with. */
   public ClientConfig config() {
     return config;
+  }
+
+  /** The scheduler of the client's delayed work (backoff, probes, a dispatcher's gathering). */
+  DelayScheduler scheduler() {
+    return scheduler;
   }
 
   /**

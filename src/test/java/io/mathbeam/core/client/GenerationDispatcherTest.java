@@ -244,4 +244,64 @@ public class GenerationDispatcherTest {
     }
     return out;
   }
+
+  @Test
+  public void withAnEarlierRunsLengthsTheInputIsGatheredBeforeTheLongestGoesFirst()
+      throws Exception {
+    SimConfig sim =
+        SimConfig.builder().replicas(1).timeScale(2000).answerKey(AnswerKey.of(answers(3))).build();
+    List<SampleRequest> all = samples(3, 2);
+    // the earlier run: problem 2's samples were by far the longest, problem 0's the shortest
+    LengthPriors.Builder lengths = LengthPriors.builder();
+    for (SampleRequest r : all) {
+      int p = Integer.parseInt(r.problemId().substring(1));
+      lengths.add(r.problemKey(), r.seed(), 100 + 1000 * p);
+    }
+    LengthPriors priors = lengths.build();
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim);
+        OpenAiClient client = new OpenAiClient(ClientConfig.of(fleet.endpoints().get(0)))) {
+      // one sequence at a time: the order sent is the order answered
+      GenerationDispatcher dispatcher =
+          new GenerationDispatcher(client, TEMPLATE, PARAMS, 1, 1, null, priors);
+      for (SampleRequest r : all) {
+        dispatcher.submit(r);
+      }
+      // problem 2's samples arrived last; without gathering problem 0's first would have gone
+      assertEquals("nothing is sent while the input may grow", 0, dispatcher.inFlight());
+      dispatcher.flush();
+      List<String> answered = new ArrayList<>();
+      while (dispatcher.unfinished() > 0) {
+        answered.add(dispatcher.take().request().problemId());
+      }
+      assertEquals(List.of("p2", "p2", "p1", "p1", "p0", "p0"), answered);
+    }
+  }
+
+  @Test
+  public void gatheringEndsAfterItsTimeEvenIfTheInputIsNotFlushed() throws Exception {
+    SimConfig sim =
+        SimConfig.builder().replicas(1).timeScale(2000).answerKey(AnswerKey.of(answers(2))).build();
+    List<SampleRequest> all = samples(2, 2);
+    LengthPriors.Builder lengths = LengthPriors.builder();
+    for (SampleRequest r : all) {
+      lengths.add(r.problemKey(), r.seed(), 200);
+    }
+    try (SimulatedFleet fleet = SimulatedFleet.start(sim);
+        RecordingScheduler scheduler = new RecordingScheduler();
+        OpenAiClient client =
+            new OpenAiClient(
+                ClientConfig.of(fleet.endpoints().get(0)), scheduler, new java.util.Random(1))) {
+      GenerationDispatcher dispatcher =
+          new GenerationDispatcher(client, TEMPLATE, PARAMS, 4, 1, null, lengths.build());
+      for (SampleRequest r : all) {
+        dispatcher.submit(r);
+      }
+      // never flushed: the last problem may still grow, yet the gathering's end sends all
+      for (int i = 0; i < all.size(); i++) {
+        assertNull(dispatcher.take().errorClass());
+      }
+      assertTrue(
+          scheduler.delays().toString(), scheduler.delays().contains(GenerationDispatcher.GATHER));
+    }
+  }
 }
