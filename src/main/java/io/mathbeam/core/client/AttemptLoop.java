@@ -221,12 +221,7 @@ final class AttemptLoop {
 
   /** The replica for the call's next attempt: by affinity and room, or by expected work. */
   private Replica choose(SampleCall call) {
-    return replicas.choose(
-        call.order,
-        call.avoid,
-        call.expected.tokens(call.sequences()),
-        call.expected.isLong(),
-        call.sequences());
+    return replicas.choose(call.order, call.avoid, call.expected, call.sequences());
   }
 
   private void send(SampleCall call, Replica replica, PermitQueue.Permit permit, int maxTokens) {

@@ -357,13 +357,14 @@ public final class GenerationDispatcher {
         tokens = Double.isNaN(tokens) ? entry.prior() : Math.max(tokens, entry.prior());
       }
     }
-    if (Double.isNaN(tokens)) {
+    boolean own = !Double.isNaN(tokens);
+    if (!own) {
       double mean = order.expectedTokens(batch.get(0).problem());
       tokens = mean < 0 ? Double.NaN : mean;
     }
     return Double.isNaN(tokens)
         ? ExpectedLength.UNKNOWN
-        : new ExpectedLength(tokens, order.isLong(tokens));
+        : new ExpectedLength(tokens, order.isLong(tokens), own);
   }
 
   private void send(List<Entry> batch, ExpectedLength expected) {

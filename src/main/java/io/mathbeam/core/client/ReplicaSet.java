@@ -67,7 +67,12 @@ final class ReplicaSet {
    * all the walk runs over all.
    */
   Replica choose(List<Replica> order, Set<Replica> avoid) {
-    Set<Replica> slow = passedOver();
+    return choose(order, avoid, Double.NaN);
+  }
+
+  /** {@link #choose(List, Set)} for a sample of known own length (NaN: unknown). */
+  private Replica choose(List<Replica> order, Set<Replica> avoid, double tokensPerSample) {
+    Set<Replica> slow = passedOver(tokensPerSample);
     if (!slow.isEmpty()) {
       List<Replica> faster = new ArrayList<>();
       for (Replica replica : order) {
@@ -83,23 +88,20 @@ final class ReplicaSet {
   }
 
   /**
-   * As {@link #choose(List, Set)}, for a request of {@code sequences} expected to generate {@code
-   * expectedTokens} in all: a long one ({@code spread}) goes where its expected work would end
-   * soonest.
+   * As {@link #choose(List, Set)}, for a request of {@code sequences} samples with this expected
+   * length: a long one goes where its expected work would end soonest; one whose own length is
+   * known decides alone whether a slow replica is too late for it ({@link #passedOver(double)}).
    */
-  Replica choose(
-      List<Replica> order,
-      Set<Replica> avoid,
-      double expectedTokens,
-      boolean spread,
-      int sequences) {
-    if (spread && expectedTokens > 0) {
-      Replica soonest = soonestDone(avoid, expectedTokens, sequences);
+  Replica choose(List<Replica> order, Set<Replica> avoid, ExpectedLength expected, int sequences) {
+    double expectedTokens = expected.tokens(sequences);
+    double ownLength = expected.ownLength() ? expected.tokensPerSample() : Double.NaN;
+    if (expected.isLong() && expectedTokens > 0) {
+      Replica soonest = soonestDone(avoid, expectedTokens, sequences, ownLength);
       if (soonest != null) {
         return soonest;
       }
     }
-    return choose(order, avoid);
+    return choose(order, avoid, ownLength);
   }
 
   /**
@@ -107,8 +109,9 @@ final class ReplicaSet {
    * {@code tokens} more would end soonest by its pace (unknown paces count as the fastest known),
    * or null when none has room.
    */
-  private Replica soonestDone(Set<Replica> avoid, double tokens, int sequences) {
-    Set<Replica> slow = passedOver();
+  private Replica soonestDone(
+      Set<Replica> avoid, double tokens, int sequences, double tokensPerSample) {
+    Set<Replica> slow = passedOver(tokensPerSample);
     double fastest = Double.NaN;
     for (Replica replica : replicas) {
       double pace = replica.pace().secondsPerToken();
@@ -152,6 +155,16 @@ final class ReplicaSet {
    * long sample started on it now would end after the work left ({@link #startsTooLate}).
    */
   Set<Replica> passedOver() {
+    return passedOver(Double.NaN);
+  }
+
+  /**
+   * {@link #passedOver()} for a sample expected at {@code tokensPerSample}: when that is known (an
+   * earlier run's length, or its problem's mean), a slow replica is passed over only when the
+   * sample itself would end there after the work left, so that the short samples at the end of a
+   * longest-first order still keep it busy.
+   */
+  Set<Replica> passedOver(double tokensPerSample) {
     int backlog = this.backlog;
     if (backlog == Integer.MAX_VALUE) {
       // the usual case, on every attempt: the input has not ended, nothing to compare
@@ -184,12 +197,12 @@ final class ReplicaSet {
     if (fastCapacity == 0 || slow.isEmpty()) {
       return Set.of();
     }
-    if (backlog <= fastCapacity) {
+    if (backlog <= fastCapacity && Double.isNaN(tokensPerSample)) {
       return slow;
     }
     Set<Replica> late = new HashSet<>();
     for (Replica replica : slow) {
-      if (startsTooLate(replica.pace().secondsPerToken(), backlog, paces)) {
+      if (startsTooLate(replica.pace().secondsPerToken(), backlog, paces, tokensPerSample)) {
         late.add(replica);
       }
     }
@@ -206,7 +219,7 @@ final class ReplicaSet {
    * it when the backlog fits the other replicas' slots (0.72 against 0.63 of the ideal); planning
    * for the 95th percentile or for max_tokens stops it too early (0.69).
    */
-  private boolean startsTooLate(double pace, int backlog, double[] paces) {
+  private boolean startsTooLate(double pace, int backlog, double[] paces, double tokensPerSample) {
     if (completed.count() < MIN_ANSWERED) {
       return false;
     }
@@ -220,8 +233,9 @@ final class ReplicaSet {
       }
     }
     double remaining = (backlog + inFlight / 2.0) * completed.mean() / tokensPerSecond;
-    double longSample = completed.quantile(LONG_SHARE);
-    return longSample * pace > remaining;
+    double sample =
+        Double.isNaN(tokensPerSample) ? completed.quantile(LONG_SHARE) : tokensPerSample;
+    return sample * pace > remaining;
   }
 
   private Replica chooseAmong(List<Replica> order, Set<Replica> avoid) {

@@ -155,11 +155,15 @@ final class TailCopies {
   }
 
   /**
-   * The expected length of a sample that has generated about {@code done} tokens: the mean of the
-   * answered samples longer than that; else what the dispatch order expected of it, when more; else
-   * as long as allowed (longer than every sample seen, it may ramble to its limit).
+   * The expected length of a sample that has generated about {@code done} tokens: its own, when an
+   * earlier run with the same seed knew it; else the mean of the answered samples longer than that;
+   * else what the dispatch order expected of it, when more; else as long as allowed (longer than
+   * every sample seen, it may ramble to its limit).
    */
   private double expectedLength(SampleCall call, double done) {
+    if (call.expected.ownLength()) {
+      return Math.max(done, call.expected.tokensPerSample());
+    }
     double longer = replicas.completed().meanLongerThan(done);
     double prior = call.expected.tokensPerSample();
     double expected = !Double.isNaN(longer) ? longer : prior > done ? prior : call.maxTokensCeiling;

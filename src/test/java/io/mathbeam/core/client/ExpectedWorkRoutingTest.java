@@ -26,17 +26,17 @@ public class ExpectedWorkRoutingTest {
     busy.addExpectedTokens(10_000);
     List<Replica> problemOrder = List.of(busy, slow, idle);
 
-    assertSame(idle, set.choose(problemOrder, new HashSet<>(), 5_000, true, 1));
+    assertSame(idle, set.choose(problemOrder, new HashSet<>(), new ExpectedLength(5_000, true), 1));
     // a short one keeps its problem's replica (prefix-cache affinity)
-    assertSame(busy, set.choose(problemOrder, new HashSet<>(), 100, false, 1));
+    assertSame(busy, set.choose(problemOrder, new HashSet<>(), new ExpectedLength(100, false), 1));
 
     // the idle one full: the slow replica (5,000 x 0.02 = 100) before the busy one (15,000 x 0.01)
     idle.permits().acquire(2);
-    assertSame(slow, set.choose(problemOrder, new HashSet<>(), 5_000, true, 1));
+    assertSame(slow, set.choose(problemOrder, new HashSet<>(), new ExpectedLength(5_000, true), 1));
     // every one full: the long sample waits where its problem goes, as any other
     busy.permits().acquire(2);
     slow.permits().acquire(2);
-    assertSame(busy, set.choose(problemOrder, new HashSet<>(), 5_000, true, 1));
+    assertSame(busy, set.choose(problemOrder, new HashSet<>(), new ExpectedLength(5_000, true), 1));
   }
 
   @Test
@@ -46,11 +46,13 @@ public class ExpectedWorkRoutingTest {
     ReplicaSet set = new ReplicaSet(List.of(a, b));
     a.addExpectedTokens(3_000);
     b.addExpectedTokens(1_000);
-    assertSame(b, set.choose(List.of(a, b), new HashSet<>(), 2_000, true, 1));
+    assertSame(b, set.choose(List.of(a, b), new HashSet<>(), new ExpectedLength(2_000, true), 1));
     // b failed this sample before: the long sample goes to a
-    assertSame(a, set.choose(List.of(a, b), new HashSet<>(List.of(b)), 2_000, true, 1));
+    assertSame(
+        a,
+        set.choose(List.of(a, b), new HashSet<>(List.of(b)), new ExpectedLength(2_000, true), 1));
     b.addExpectedTokens(-1_000);
     b.addExpectedTokens(5_000);
-    assertSame(a, set.choose(List.of(b, a), new HashSet<>(), 2_000, true, 1));
+    assertSame(a, set.choose(List.of(b, a), new HashSet<>(), new ExpectedLength(2_000, true), 1));
   }
 }

@@ -98,4 +98,30 @@ public class SlowReplicaTest {
     set.backlog(20);
     assertTrue(set.passedOver().isEmpty());
   }
+
+  @Test
+  public void aSampleOfKnownLengthGoesToTheSlowReplicaIfItEndsThereInTime() {
+    Replica slow = replica("http://slow:1", 0.02);
+    Replica fast = replica("http://fast:2", 0.01);
+    ReplicaSet set = new ReplicaSet(List.of(slow, fast));
+    for (int i = 0; i < 17; i++) {
+      set.completed().record(100);
+    }
+    for (int i = 0; i < 3; i++) {
+      set.completed().record(1000);
+    }
+    // 4 samples left, the fast replica's slots: 4 x 235 / 600 = 1.6 s of work
+    set.backlog(4);
+    assertEquals(java.util.Set.of(slow), set.passedOver());
+    // a sample known to be 50 tokens ends on the slow replica in 1 s: it may go there
+    assertTrue(set.passedOver(50).isEmpty());
+    assertSame(
+        slow,
+        set.choose(List.of(slow, fast), new HashSet<>(), new ExpectedLength(50, false, true), 1));
+    // one known to be 1000 tokens would take 20 s there
+    assertEquals(java.util.Set.of(slow), set.passedOver(1000));
+    // a problem's mean of 50 is no sample's own length: the slow replica stays passed over
+    assertSame(
+        fast, set.choose(List.of(slow, fast), new HashSet<>(), new ExpectedLength(50, false), 1));
+  }
 }
