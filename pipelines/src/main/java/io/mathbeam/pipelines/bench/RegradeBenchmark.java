@@ -3,6 +3,7 @@ package io.mathbeam.pipelines.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.synthetic.SyntheticRun;
 import io.mathbeam.pipelines.synthetic.SyntheticRunSummary;
 import java.io.IOException;
@@ -39,7 +40,7 @@ import java.util.stream.Stream;
  * grading threads, 2), {@code --rowsPerFile=R} (rows per synthetic Parquet file, 50000), {@code
  * --childJvmOpts="-Xmx4g ..."}, {@code --childTimeoutSeconds=S} (3600).
  */
-public final class RegradeBenchmark {
+public final class RegradeBenchmark implements Command {
   static final List<String> RUNNERS = List.of("floor", "direct", "flink");
 
   /** pass@1 of two runners may differ by floating-point summation order, nothing more. */
@@ -47,10 +48,23 @@ public final class RegradeBenchmark {
 
   private static final int LOG_TAIL_LINES = 40;
 
-  private RegradeBenchmark() {}
-
   public static void main(String[] args) {
-    System.exit(run(args, System.out));
+    System.exit(measure(args, System.out));
+  }
+
+  @Override
+  public String name() {
+    return "bench-regrade";
+  }
+
+  @Override
+  public String summary() {
+    return "regrade a synthetic run with each runner and a plain-Java floor";
+  }
+
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) {
+    return measure(args, out);
   }
 
   /**
@@ -59,7 +73,7 @@ public final class RegradeBenchmark {
    * @return 0 when every runner finished and graded every sample as the reference did, 1 on a
    *     failed runner, a MISMATCH or a differing grade, 2 on bad options
    */
-  public static int run(String[] args, PrintStream out) {
+  static int measure(String[] args, PrintStream out) {
     RegradeBenchmarkArgs options;
     List<String> runners;
     try {

@@ -27,6 +27,16 @@ public final class OptionsHelp {
 
   private OptionsHelp() {}
 
+  /** Whether a command's arguments ask for its help ({@code --help} or {@code --help=all}). */
+  public static boolean asked(String[] args) {
+    return all(args) || Arrays.asList(args).contains("--help");
+  }
+
+  /** Whether a command's arguments ask for Beam's options too ({@code --help=all}). */
+  public static boolean all(String[] args) {
+    return Arrays.asList(args).contains(ALL);
+  }
+
   public static void print(PrintStream out, Class<? extends PipelineOptions> options, boolean all) {
     for (Class<?> group : mathbeamInterfaces(options)) {
       List<Method> getters = new ArrayList<>();
