@@ -1,11 +1,11 @@
 package io.mathbeam.transforms;
 
-import io.mathbeam.core.code.CodeOutcome;
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.SampleRequest;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import java.util.List;
 import org.apache.beam.sdk.testing.CoderProperties;
 import org.junit.Test;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.pipelines.cli.Command;
+import io.mathbeam.pipelines.synthetic.HarnessArgs;
 import io.mathbeam.pipelines.synthetic.SyntheticRun;
 import io.mathbeam.pipelines.synthetic.SyntheticRunSummary;
 import java.io.IOException;
@@ -74,11 +75,11 @@ public final class RegradeBenchmark implements Command {
    *     failed runner, a MISMATCH or a differing grade, 2 on bad options
    */
   static int measure(String[] args, PrintStream out) {
-    RegradeBenchmarkArgs options;
+    HarnessArgs options;
     List<String> runners;
     try {
       options =
-          RegradeBenchmarkArgs.parse(
+          HarnessArgs.parse(
               "regrade-benchmark",
               args,
               Set.of(
@@ -115,7 +116,7 @@ public final class RegradeBenchmark implements Command {
     }
   }
 
-  private static int run(RegradeBenchmarkArgs options, List<String> runners, PrintStream out)
+  private static int run(HarnessArgs options, List<String> runners, PrintStream out)
       throws IOException, InterruptedException {
     int k = options.integer("samplesPerProblem", 64, 1);
     int problems = SyntheticRun.problemsFor(options.number("samples", 100_000, 1), k);

@@ -14,7 +14,6 @@ import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sandbox.SandboxConfig;
-import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.datasets.PublishedBenchmarks;
@@ -203,7 +202,7 @@ public final class EvalCommand implements Command {
       out.println("Code sandbox: " + sandboxDescription);
     }
 
-    SimulatedFleet fleet = null;
+    DemoServers.Running fleet = null;
     LaunchedFleet launched = null;
     JudgeSetup.Judge judge = null;
     try {
@@ -214,7 +213,7 @@ public final class EvalCommand implements Command {
       }
       boolean simulated = endpoints.isEmpty();
       if (simulated) {
-        fleet = EmbeddedFleet.start(known, options);
+        fleet = DemoServers.load().model(known, options);
         endpoints = fleet.endpoints();
         out.println(
             "No --endpoints given: sampling from a SIMULATED model ("

@@ -2,13 +2,14 @@ package io.mathbeam.transforms.coders;
 
 import static org.junit.Assert.assertEquals;
 
-import io.mathbeam.core.code.CodeOutcome;
-import io.mathbeam.core.code.CodeTask;
-import io.mathbeam.core.code.CodeTaskKind;
-import io.mathbeam.core.code.CodeTest;
-import io.mathbeam.core.code.CodeTestType;
 import io.mathbeam.core.model.CodeExecutions;
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import io.mathbeam.core.model.ErrorClass;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
@@ -19,7 +20,6 @@ import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.problems;
 
 /** A code problem's data (its tests, its metadata) cannot be read; the message says why. */
 public final class CodeFormatException extends Exception {
