@@ -2,7 +2,6 @@ package io.mathbeam.pipelines;
 
 import static io.mathbeam.core.testing.PackageImports.within;
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
 
 import io.mathbeam.core.testing.PackageImports;
 import java.nio.file.Path;
@@ -31,12 +30,12 @@ public class PackageLayeringTest {
 
   @Test
   public void pipelinesPackagesFormNoCycle() {
-    assertNoCycle(PIPELINES);
+    PIPELINES.assertAcyclic();
   }
 
   @Test
   public void transformsPackagesFormNoCycle() {
-    assertNoCycle(TRANSFORMS);
+    TRANSFORMS.assertAcyclic();
   }
 
   @Test
@@ -69,11 +68,6 @@ public class PackageLayeringTest {
     assertEquals(
         List.of("io.mathbeam.pipelines.eval -> io.mathbeam.core.sim [EvalCommand.java]"),
         productUsesOfHarness(bad));
-  }
-
-  private static void assertNoCycle(PackageImports sources) {
-    List<String> cycle = sources.cycle();
-    assertTrue("package cycle: " + String.join(" -> ", cycle), cycle.isEmpty());
   }
 
   private static List<String> productUsesOfHarness(PackageImports sources) {

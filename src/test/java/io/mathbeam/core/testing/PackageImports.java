@@ -121,6 +121,14 @@ public final class PackageImports {
     return List.of();
   }
 
+  /** Fails, naming the packages of a cycle, when the graph has one. */
+  public void assertAcyclic() {
+    List<String> cycle = cycle();
+    if (!cycle.isEmpty()) {
+      throw new AssertionError("package cycle: " + String.join(" -> ", cycle));
+    }
+  }
+
   /**
    * Each reference from a package {@code from} accepts to one {@code to} accepts, as {@code "a.b ->
    * c.d (File.java, ...)"}.

@@ -85,9 +85,8 @@ public final class EvalCommand implements Command {
 
   @Override
   public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (OptionsHelp.asked(args)) {
-      out.println("usage: mathbeam eval [--option=value ...]\n");
-      OptionsHelp.print(out, EvalOptions.class, OptionsHelp.all(args));
+    if (OptionsHelp.answered(
+        args, out, "usage: mathbeam eval [--option=value ...]", EvalOptions.class)) {
       return 0;
     }
     new EvalCommand(out).run(args);

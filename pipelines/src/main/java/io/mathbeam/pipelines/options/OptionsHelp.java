@@ -27,6 +27,20 @@ public final class OptionsHelp {
 
   private OptionsHelp() {}
 
+  /**
+   * Prints {@code usage}, a blank line and the help of {@code options} when a command's arguments
+   * ask for it; returns whether they did.
+   */
+  public static boolean answered(
+      String[] args, PrintStream out, String usage, Class<? extends PipelineOptions> options) {
+    if (!asked(args)) {
+      return false;
+    }
+    out.println(usage + "\n");
+    print(out, options, all(args));
+    return true;
+  }
+
   /** Whether a command's arguments ask for its help ({@code --help} or {@code --help=all}). */
   public static boolean asked(String[] args) {
     return all(args) || Arrays.asList(args).contains("--help");

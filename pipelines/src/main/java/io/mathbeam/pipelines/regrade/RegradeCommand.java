@@ -83,9 +83,11 @@ public final class RegradeCommand implements Command {
 
   @Override
   public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (OptionsHelp.asked(args)) {
-      out.println("usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]\n");
-      OptionsHelp.print(out, RegradeOptions.class, OptionsHelp.all(args));
+    if (OptionsHelp.answered(
+        args,
+        out,
+        "usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]",
+        RegradeOptions.class)) {
       return 0;
     }
     new RegradeCommand(out).run(args);

@@ -54,12 +54,13 @@ public final class SweepCommand implements Command {
 
   @Override
   public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (OptionsHelp.asked(args)) {
-      out.println(
-          "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for"
-              + " every model]\n\nA sweep file lists models (name, endpoints, model,"
-              + " sampling, benchmarks);\nsee docs/SWEEPS.md. The eval options:\n");
-      OptionsHelp.print(out, EvalOptions.class, OptionsHelp.all(args));
+    if (OptionsHelp.answered(
+        args,
+        out,
+        "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for"
+            + " every model]\n\nA sweep file lists models (name, endpoints, model,"
+            + " sampling, benchmarks);\nsee docs/SWEEPS.md. The eval options:",
+        EvalOptions.class)) {
       return 0;
     }
     new SweepCommand(out).run(args);
