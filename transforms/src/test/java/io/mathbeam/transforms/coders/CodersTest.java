@@ -135,16 +135,7 @@ public class CodersTest {
 
   @Test
   public void gradeComparisonRoundTripsWithAndWithoutItsChange() throws Exception {
-    Generation g =
-        Generation.builder(REQUEST)
-            .text("\\boxed{2}")
-            .finishReason("stop")
-            .promptTokens(5)
-            .completionTokens(6)
-            .latencyMs(7)
-            .replica("http://r")
-            .attempts(1)
-            .build();
+    Generation g = CoderFixtures.mathAnswer();
     GradedSample now = new GradedSample(g, "2", GradeStatus.CORRECT, 42);
     GradeComparison changed =
         GradeComparison.of(new StoredGrade("incorrect", null, "g/1", true), now, "g/2");
