@@ -32,9 +32,9 @@ import java.util.zip.Inflater;
  * one JSON value; both are checked here, so that a bad row is rejected when it is read rather than
  * blamed on a model later.
  */
-public final class LiveCodeBenchTests {
+final class LiveCodeBenchTests {
   /** The most bytes a compressed field may inflate to. */
-  public static final int MAX_DECOMPRESSED_BYTES = 256 << 20;
+  static final int MAX_DECOMPRESSED_BYTES = 256 << 20;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -50,7 +50,7 @@ public final class LiveCodeBenchTests {
   private LiveCodeBenchTests() {}
 
   /** The tests in a field's value (a string or an already decoded list); empty when blank. */
-  public static List<CodeTest> decode(Object value) throws CodeFormatException {
+  static List<CodeTest> decode(Object value) throws CodeFormatException {
     if (value == null) {
       return List.of();
     }
@@ -72,7 +72,7 @@ public final class LiveCodeBenchTests {
   }
 
   /** A LiveCodeBench row's {@code testtype}. */
-  public static CodeTestType type(String testtype) throws CodeFormatException {
+  static CodeTestType type(String testtype) throws CodeFormatException {
     return switch (testtype == null ? "" : testtype.strip().toLowerCase(Locale.ROOT)) {
       case "stdin" -> CodeTestType.STDIN;
       case "functional" -> CodeTestType.FUNCTIONAL;

@@ -23,7 +23,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * Beam's full listing after ours.
  */
 public final class OptionsHelp {
-  public static final String ALL = "--help=all";
+  static final String ALL = "--help=all";
 
   private OptionsHelp() {}
 
@@ -47,11 +47,11 @@ public final class OptionsHelp {
   }
 
   /** Whether a command's arguments ask for Beam's options too ({@code --help=all}). */
-  public static boolean all(String[] args) {
+  private static boolean all(String[] args) {
     return Arrays.asList(args).contains(ALL);
   }
 
-  public static void print(PrintStream out, Class<? extends PipelineOptions> options, boolean all) {
+  static void print(PrintStream out, Class<? extends PipelineOptions> options, boolean all) {
     for (Class<?> group : mathbeamInterfaces(options)) {
       List<Method> getters = new ArrayList<>();
       for (Method m : group.getDeclaredMethods()) {

@@ -65,7 +65,7 @@ public final class SyntheticRun {
   static final int REPLICAS = 4;
 
   /** What a synthetic sample was written to be. */
-  public enum Outcome {
+  enum Outcome {
     CORRECT(GradeStatus.CORRECT),
     /** The gold's value written in another form ({@code 0.75} for {@code \frac{3}{4}}). */
     EQUIVALENT(GradeStatus.CORRECT),
