@@ -1,17 +1,12 @@
 package io.mathbeam.pipelines;
 
-import io.mathbeam.core.code.CodeGradeBenchmark;
-import io.mathbeam.core.grading.GradeBenchmark;
-import io.mathbeam.core.sim.SimServerMain;
 import io.mathbeam.pipelines.bench.FleetBenchmark;
 import io.mathbeam.pipelines.bench.RegradeBenchmark;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.compare.CompareCommand;
 import io.mathbeam.pipelines.datasets.DatasetsCommand;
 import io.mathbeam.pipelines.eval.EvalCommand;
 import io.mathbeam.pipelines.grade.GradeCommand;
-import io.mathbeam.pipelines.options.EvalOptions;
-import io.mathbeam.pipelines.options.OptionsHelp;
-import io.mathbeam.pipelines.options.RegradeOptions;
 import io.mathbeam.pipelines.regrade.RegradeCommand;
 import io.mathbeam.pipelines.reported.ReportedCommand;
 import io.mathbeam.pipelines.sweep.SweepCommand;
@@ -30,96 +25,18 @@ public final class Main {
   /** Every command, in the order {@code mathbeam --help} lists them. */
   static final List<Command> COMMANDS =
       List.of(
-          Command.of(
-              "eval",
-              "evaluate a model on math and code benchmarks (the Beam pipeline)",
-              (args, out, err) -> {
-                if (help(args)) {
-                  out.println("usage: mathbeam eval [--option=value ...]\n");
-                  OptionsHelp.print(out, EvalOptions.class, helpAll(args));
-                  return 0;
-                }
-                new EvalCommand(out).run(args);
-                return 0;
-              }),
-          Command.of(
-              "serve-sim",
-              "run the simulated OpenAI-compatible fleet as its own process",
-              (args, out, err) -> {
-                SimServerMain.main(args);
-                return 0;
-              }),
-          Command.of(
-              "sweep",
-              "several models x benchmarks x K in one job, one run directory per model",
-              (args, out, err) -> {
-                if (help(args)) {
-                  out.println(
-                      "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for"
-                          + " every model]\n\nA sweep file lists models (name, endpoints, model,"
-                          + " sampling, benchmarks);\nsee docs/SWEEPS.md. The eval options:\n");
-                  OptionsHelp.print(out, EvalOptions.class, helpAll(args));
-                  return 0;
-                }
-                new SweepCommand(out).run(args);
-                return 0;
-              }),
-          Command.of(
-              "regrade",
-              "grade a finished run's stored samples again and recompute its metrics",
-              (args, out, err) -> {
-                if (help(args)) {
-                  out.println("usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]\n");
-                  OptionsHelp.print(out, RegradeOptions.class, helpAll(args));
-                  return 0;
-                }
-                new RegradeCommand(out).run(args);
-                return 0;
-              }),
-          Command.of(
-              "compare",
-              "compare two runs problem by problem; exit 1 when the candidate regressed",
-              (args, out, err) -> new CompareCommand(out).run(args)),
-          Command.of(
-              "grade",
-              "grade a JSONL file of gold/pred pairs",
-              (args, out, err) -> new GradeCommand(out).run(args)),
-          Command.of(
-              "datasets",
-              "list the published benchmarks, fetch them into the cache (pinned, checked)",
-              (args, out, err) -> new DatasetsCommand(out, err, System.getenv()).run(args)),
-          Command.of(
-              "reported",
-              "list the published results --reported=auto compares with",
-              (args, out, err) -> {
-                if (help(args)) {
-                  out.println(ReportedCommand.USAGE);
-                  return 0;
-                }
-                return new ReportedCommand(out, err).run(args);
-              }),
-          Command.of(
-              "bench-grade",
-              "time the grader: cases/s and p50/p99/max latency over a case file",
-              (args, out, err) -> {
-                GradeBenchmark.main(args);
-                return 0;
-              }),
-          Command.of(
-              "bench-fleet",
-              "fleet utilisation of eval against a simulated fleet, and of a baseline",
-              (args, out, err) -> FleetBenchmark.main(args, out)),
-          Command.of(
-              "bench-regrade",
-              "regrade a synthetic run with each runner and a plain-Java floor",
-              (args, out, err) -> RegradeBenchmark.run(args, out)),
-          Command.of(
-              "bench-code",
-              "the code sandbox: start cost, HumanEval executions/s per parallelism",
-              (args, out, err) -> {
-                CodeGradeBenchmark.main(args);
-                return 0;
-              }));
+          new EvalCommand(),
+          new SimServerCommand(),
+          new SweepCommand(),
+          new RegradeCommand(),
+          new CompareCommand(),
+          new GradeCommand(),
+          new DatasetsCommand(),
+          new ReportedCommand(),
+          new GradeBenchmarkCommand(),
+          new FleetBenchmark(),
+          new RegradeBenchmark(),
+          new CodeBenchmarkCommand());
 
   static final Map<String, Command> REGISTRY = registry(COMMANDS);
 
@@ -167,14 +84,6 @@ public final class Main {
       return 2;
     }
     return command.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-  }
-
-  private static boolean helpAll(String[] args) {
-    return Arrays.asList(args).contains(OptionsHelp.ALL);
-  }
-
-  private static boolean help(String[] args) {
-    return helpAll(args) || Arrays.asList(args).contains("--help");
   }
 
   private static Map<String, Command> registry(List<Command> commands) {

@@ -1,5 +1,6 @@
 package io.mathbeam.core.code;
 
+import io.mathbeam.core.model.CodeOutcome;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.problems.FieldMapping;
 import io.mathbeam.core.problems.JsonlProblemReader;

@@ -1,5 +1,7 @@
 package io.mathbeam.core.code;
 
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.CodeTask;
 import io.mathbeam.core.sandbox.Execution;
 import io.mathbeam.core.sandbox.Sandbox;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package io.mathbeam.core.code;
 
+import io.mathbeam.core.model.CodeOutcome;
+
 /** Bounded, one-glance texts for {@link CodeOutcome#firstFailure()}. */
 final class FailureText {
   /** The most characters a failure text keeps. */

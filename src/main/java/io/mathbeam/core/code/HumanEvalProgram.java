@@ -1,7 +1,9 @@
 package io.mathbeam.core.code;
 
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.sandbox.Execution;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

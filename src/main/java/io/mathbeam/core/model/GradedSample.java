@@ -1,6 +1,5 @@
 package io.mathbeam.core.model;
 
-import io.mathbeam.core.code.CodeOutcome;
 import java.io.Serializable;
 
 /**

@@ -1,6 +1,5 @@
 package io.mathbeam.core.model;
 
-import io.mathbeam.core.code.CodeTask;
 import java.io.Serializable;
 import java.util.List;
 

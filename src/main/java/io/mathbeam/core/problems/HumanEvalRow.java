@@ -1,7 +1,7 @@
 package io.mathbeam.core.problems;
 
-import io.mathbeam.core.code.CodeTask;
-import io.mathbeam.core.code.CodeTaskKind;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
 import io.mathbeam.core.model.Problem;
 import java.util.List;
 import java.util.Map;

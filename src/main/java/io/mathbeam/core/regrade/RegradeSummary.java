@@ -2,8 +2,8 @@ package io.mathbeam.core.regrade;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mathbeam.core.report.MetricsJson;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -74,7 +74,7 @@ public record RegradeSummary(
   }
 
   public ObjectNode toJson() {
-    ObjectNode o = MetricsJson.JSON.createObjectNode();
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("old_grader_version", oldGraderVersion());
     ObjectNode versions = o.putObject("old_grader_versions");
     oldGraderVersions.forEach(versions::put);

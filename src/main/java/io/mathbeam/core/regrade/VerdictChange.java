@@ -2,13 +2,13 @@ package io.mathbeam.core.regrade;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.SampleRequest;
-import io.mathbeam.core.report.MetricsJson;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -43,8 +43,8 @@ public record VerdictChange(
   public static final int RESPONSE_END_CHARS = 300;
   public static final int ANSWER_CHARS = 500;
 
-  private static final ObjectWriter LINE =
-      MetricsJson.JSON.writer().without(SerializationFeature.INDENT_OUTPUT);
+  /** One line per change: a plain writer, no indentation. */
+  private static final ObjectWriter LINE = new ObjectMapper().writer();
 
   private static final Comparator<VerdictChange> ORDER =
       Comparator.comparing(VerdictChange::dataset)
@@ -80,7 +80,7 @@ public record VerdictChange(
   }
 
   public ObjectNode toJson() {
-    ObjectNode o = MetricsJson.JSON.createObjectNode();
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("data_source", dataset);
     o.put("problem_id", problemId);
     o.put("sample_index", sampleIndex);

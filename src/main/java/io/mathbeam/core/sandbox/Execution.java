@@ -1,5 +1,6 @@
 package io.mathbeam.core.sandbox;
 
+import io.mathbeam.core.model.ExecutionStatus;
 import java.io.Serializable;
 
 /**

@@ -1,6 +1,7 @@
 package io.mathbeam.core.sandbox;
 
 import io.mathbeam.core.concurrent.DaemonThreads;
+import io.mathbeam.core.model.ExecutionStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -5,7 +5,12 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.mathbeam.core.sandbox.ExecutionStatus;
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.sandbox.Sandbox;
 import io.mathbeam.core.sandbox.TestSandboxes;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.CodeOutcome;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.sandbox.Sandbox;
 import io.mathbeam.core.sandbox.TestSandboxes;

@@ -3,8 +3,10 @@ package io.mathbeam.core.code;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.model.Problem;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import io.mathbeam.core.sandbox.Sandbox;
 import io.mathbeam.core.sandbox.TestSandboxes;
 import java.time.Duration;

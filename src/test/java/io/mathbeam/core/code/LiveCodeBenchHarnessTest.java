@@ -5,8 +5,13 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.sandbox.Execution;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import io.mathbeam.core.sandbox.SandboxLimits;
 import java.time.Duration;
 import java.util.Collections;

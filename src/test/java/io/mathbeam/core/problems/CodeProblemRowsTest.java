@@ -5,10 +5,10 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mathbeam.core.code.CodeTask;
-import io.mathbeam.core.code.CodeTaskKind;
-import io.mathbeam.core.code.CodeTest;
-import io.mathbeam.core.code.CodeTestType;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.testing.SharedData;
 import java.io.ByteArrayInputStream;

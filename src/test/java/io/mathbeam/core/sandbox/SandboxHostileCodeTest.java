@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.ExecutionStatus;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.ExecutionStatus;
 import java.nio.file.Path;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;

@@ -3,8 +3,8 @@ package io.mathbeam.core.tir;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.sandbox.Execution;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import org.junit.Test;
 
 public class ExecutionOutputTest {

@@ -1,7 +1,7 @@
 package io.mathbeam.transforms;
 
-import io.mathbeam.core.code.CodeOutcome;
 import io.mathbeam.core.grading.Grader;
+import io.mathbeam.core.model.CodeOutcome;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.Judgment;

@@ -7,10 +7,10 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.mathbeam.core.code.CodeTask;
-import io.mathbeam.core.code.CodeTaskKind;
-import io.mathbeam.core.code.CodeTest;
-import io.mathbeam.core.code.CodeTestType;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;

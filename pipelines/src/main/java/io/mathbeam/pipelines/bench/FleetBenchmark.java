@@ -8,6 +8,7 @@ import io.mathbeam.core.sim.OutputLengths;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.options.KnownOptions;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -40,7 +41,7 @@ import java.util.Map;
  * per-JVM limits, {@code --generationShards=0}) and {@code flink-job} (the same with the limits
  * held job-wide by shards, {@code --shards} of them or the automatic count).
  */
-public final class FleetBenchmark {
+public final class FleetBenchmark implements Command {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private int problems = 200;
@@ -64,7 +65,19 @@ public final class FleetBenchmark {
   /** The samples of the first eval run, for the schedule model; null until one ran. */
   private List<ScheduleModel.Job> modelled;
 
-  public static int main(String[] args, PrintStream out) throws Exception {
+  @Override
+  public String name() {
+    return "bench-fleet";
+  }
+
+  @Override
+  public String summary() {
+    return "fleet utilisation of eval against a simulated fleet, and of a baseline";
+  }
+
+  /** Reads the options into a fresh benchmark (this one keeps the defaults) and runs it. */
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     FleetBenchmark bench = new FleetBenchmark();
     for (String arg : args) {
       if (arg.equals("--help")) {

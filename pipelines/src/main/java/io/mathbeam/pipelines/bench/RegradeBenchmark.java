@@ -3,6 +3,8 @@ package io.mathbeam.pipelines.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.pipelines.cli.Command;
+import io.mathbeam.pipelines.synthetic.HarnessArgs;
 import io.mathbeam.pipelines.synthetic.SyntheticRun;
 import io.mathbeam.pipelines.synthetic.SyntheticRunSummary;
 import java.io.IOException;
@@ -39,7 +41,7 @@ import java.util.stream.Stream;
  * grading threads, 2), {@code --rowsPerFile=R} (rows per synthetic Parquet file, 50000), {@code
  * --childJvmOpts="-Xmx4g ..."}, {@code --childTimeoutSeconds=S} (3600).
  */
-public final class RegradeBenchmark {
+public final class RegradeBenchmark implements Command {
   static final List<String> RUNNERS = List.of("floor", "direct", "flink");
 
   /** pass@1 of two runners may differ by floating-point summation order, nothing more. */
@@ -47,10 +49,23 @@ public final class RegradeBenchmark {
 
   private static final int LOG_TAIL_LINES = 40;
 
-  private RegradeBenchmark() {}
-
   public static void main(String[] args) {
-    System.exit(run(args, System.out));
+    System.exit(measure(args, System.out));
+  }
+
+  @Override
+  public String name() {
+    return "bench-regrade";
+  }
+
+  @Override
+  public String summary() {
+    return "regrade a synthetic run with each runner and a plain-Java floor";
+  }
+
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) {
+    return measure(args, out);
   }
 
   /**
@@ -59,12 +74,12 @@ public final class RegradeBenchmark {
    * @return 0 when every runner finished and graded every sample as the reference did, 1 on a
    *     failed runner, a MISMATCH or a differing grade, 2 on bad options
    */
-  public static int run(String[] args, PrintStream out) {
-    RegradeBenchmarkArgs options;
+  static int measure(String[] args, PrintStream out) {
+    HarnessArgs options;
     List<String> runners;
     try {
       options =
-          RegradeBenchmarkArgs.parse(
+          HarnessArgs.parse(
               "regrade-benchmark",
               args,
               Set.of(
@@ -101,7 +116,7 @@ public final class RegradeBenchmark {
     }
   }
 
-  private static int run(RegradeBenchmarkArgs options, List<String> runners, PrintStream out)
+  private static int run(HarnessArgs options, List<String> runners, PrintStream out)
       throws IOException, InterruptedException {
     int k = options.integer("samplesPerProblem", 64, 1);
     int problems = SyntheticRun.problemsFor(options.number("samples", 100_000, 1), k);

@@ -14,6 +14,7 @@ import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.pipelines.eval.ReportedRequest;
 import io.mathbeam.pipelines.eval.RunCounters;
 import io.mathbeam.pipelines.eval.RunOutputs;
+import io.mathbeam.pipelines.synthetic.HarnessArgs;
 import io.mathbeam.pipelines.synthetic.SyntheticRun;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
@@ -77,8 +78,8 @@ final class RegradeFloor {
   public static void main(String[] args) {
     int code;
     try {
-      RegradeBenchmarkArgs options =
-          RegradeBenchmarkArgs.parse("regrade-floor", args, Set.of("input", "output", "threads"));
+      HarnessArgs options =
+          HarnessArgs.parse("regrade-floor", args, Set.of("input", "output", "threads"));
       RegradeFloorResult result =
           run(
               Path.of(options.required("input")),

@@ -6,6 +6,7 @@ import io.mathbeam.core.regrade.FirstChanges;
 import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.pipelines.synthetic.LocalParquet;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ProblemSample;
 import java.io.BufferedWriter;
@@ -116,7 +117,7 @@ final class RegradeFloorFiles {
       throws IOException {
     Files.createDirectories(dir);
     try (ParquetWriter<GenericRecord> writer =
-        RegradeFloorParquet.open(
+        LocalParquet.open(
             dir.resolve("problems-00000-of-00001.parquet"),
             OutputSchemas.PROBLEM,
             RegradeFloor.ROW_GROUP_BYTES)) {

@@ -12,6 +12,7 @@ import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredSample;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
+import io.mathbeam.pipelines.synthetic.LocalParquet;
 import io.mathbeam.transforms.GradeResponses;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ProblemSample;
@@ -72,7 +73,7 @@ final class RegradeFloorWorker implements Callable<RegradeFloorWorker.Shard> {
     FirstChanges firstChanges = new FirstChanges(RegradeSummary.DEFAULT_LIST_LIMIT);
     long rows = 0;
     try (ParquetWriter<GenericRecord> writer =
-        RegradeFloorParquet.open(file, OutputSchemas.SAMPLE, RegradeFloor.ROW_GROUP_BYTES)) {
+        LocalParquet.open(file, OutputSchemas.SAMPLE, RegradeFloor.ROW_GROUP_BYTES)) {
       while (true) {
         StoredSample stored = queue.take();
         if (stored == END_OF_INPUT) {

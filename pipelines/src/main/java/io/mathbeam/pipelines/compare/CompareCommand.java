@@ -13,6 +13,7 @@ import io.mathbeam.core.compare.RunProblems;
 import io.mathbeam.core.compare.Verdict;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.ProblemVotes;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.RunStatistics;
 import io.mathbeam.pipelines.options.KnownOptions;
 import io.mathbeam.pipelines.storage.Storage;
@@ -28,7 +29,7 @@ import java.util.List;
  * compare.json} and {@code compare-junit.xml} to the output directory (default: {@code
  * <candidate>/compare}).
  */
-public final class CompareCommand {
+public final class CompareCommand implements Command {
   static final String USAGE =
       String.join(
           "\n",
@@ -45,6 +46,30 @@ public final class CompareCommand {
 
   public CompareCommand(PrintStream out) {
     this.out = out;
+  }
+
+  /**
+   * The command as {@code Main}'s registry holds it: {@link #run(String[], PrintStream,
+   * PrintStream)} prints where it is told.
+   */
+  public CompareCommand() {
+    this(System.out);
+  }
+
+  @Override
+  public String name() {
+    return "compare";
+  }
+
+  @Override
+  public String summary() {
+    return "compare two runs problem by problem; exit 1 when the candidate regressed";
+  }
+
+  /** {@code --help} is handled by {@link #run(String[])}, among the other options. */
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+    return new CompareCommand(out).run(args);
   }
 
   public int run(String[] args) throws IOException {

@@ -5,6 +5,7 @@ import io.mathbeam.core.datasets.BenchmarkCache;
 import io.mathbeam.core.datasets.Benchmarks;
 import io.mathbeam.core.datasets.CacheRecord;
 import io.mathbeam.core.datasets.ChecksumMismatchException;
+import io.mathbeam.pipelines.cli.Command;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -19,7 +20,7 @@ import java.util.Optional;
  * benchmarks mathbeam knows, and prefetching them into the cache (for air-gapped clusters: fetch
  * once, copy the directory).
  */
-public final class DatasetsCommand {
+public final class DatasetsCommand implements Command {
   static final String USAGE =
       String.join(
           "\n",
@@ -46,6 +47,30 @@ public final class DatasetsCommand {
     this.out = out;
     this.err = err;
     this.env = env;
+  }
+
+  /**
+   * The command as {@code Main}'s registry holds it: {@link #run(String[], PrintStream,
+   * PrintStream)} prints where it is told and reads the process's environment.
+   */
+  public DatasetsCommand() {
+    this(System.out, System.err, System.getenv());
+  }
+
+  @Override
+  public String name() {
+    return "datasets";
+  }
+
+  @Override
+  public String summary() {
+    return "list the published benchmarks, fetch them into the cache (pinned, checked)";
+  }
+
+  /** {@code --help} is handled by {@link #run(String[])}, among the other options. */
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    return new DatasetsCommand(out, err, System.getenv()).run(args);
   }
 
   public int run(String[] args) throws Exception {

@@ -14,13 +14,14 @@ import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sandbox.SandboxConfig;
-import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.datasets.PublishedBenchmarks;
 import io.mathbeam.pipelines.launch.LaunchedFleet;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.pipelines.options.KnownOptions;
 import io.mathbeam.pipelines.options.LaunchOptions;
+import io.mathbeam.pipelines.options.OptionsHelp;
 import io.mathbeam.pipelines.options.RunnerChoice;
 import io.mathbeam.pipelines.options.SandboxOptions;
 import io.mathbeam.pipelines.storage.Storage;
@@ -47,7 +48,7 @@ import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /** {@code mathbeam eval}: runs the evaluation pipeline and prints the summary. */
-public final class EvalCommand {
+public final class EvalCommand implements Command {
 
   private final PrintStream out;
   private final PrintStream progress;
@@ -62,6 +63,34 @@ public final class EvalCommand {
   EvalCommand(PrintStream out, PrintStream progress) {
     this.progress = progress;
     this.out = out;
+  }
+
+  /**
+   * The command as {@code Main}'s registry holds it: {@link #run(String[], PrintStream,
+   * PrintStream)} prints where it is told.
+   */
+  public EvalCommand() {
+    this(System.out);
+  }
+
+  @Override
+  public String name() {
+    return "eval";
+  }
+
+  @Override
+  public String summary() {
+    return "evaluate a model on math and code benchmarks (the Beam pipeline)";
+  }
+
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    if (OptionsHelp.answered(
+        args, out, "usage: mathbeam eval [--option=value ...]", EvalOptions.class)) {
+      return 0;
+    }
+    new EvalCommand(out).run(args);
+    return 0;
   }
 
   /** Runs an evaluation; returns its result, or throws with a message for the user. */
@@ -172,7 +201,7 @@ public final class EvalCommand {
       out.println("Code sandbox: " + sandboxDescription);
     }
 
-    SimulatedFleet fleet = null;
+    DemoServers.Running fleet = null;
     LaunchedFleet launched = null;
     JudgeSetup.Judge judge = null;
     try {
@@ -183,7 +212,7 @@ public final class EvalCommand {
       }
       boolean simulated = endpoints.isEmpty();
       if (simulated) {
-        fleet = EmbeddedFleet.start(known, options);
+        fleet = DemoServers.load().model(known, options);
         endpoints = fleet.endpoints();
         out.println(
             "No --endpoints given: sampling from a SIMULATED model ("

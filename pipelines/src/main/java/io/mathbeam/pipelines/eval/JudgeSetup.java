@@ -8,7 +8,6 @@ import io.mathbeam.core.judge.RewardSource;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
-import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
@@ -33,7 +32,7 @@ final class JudgeSetup {
    * @param fleet the simulated judge fleet to stop after the run, or null
    * @param manifest what the run manifest records about the judge
    */
-  record Judge(JudgeConfig config, SimulatedFleet fleet, ObjectNode manifest)
+  record Judge(JudgeConfig config, DemoServers.Running fleet, ObjectNode manifest)
       implements AutoCloseable {
     @Override
     public void close() {
@@ -66,10 +65,10 @@ final class JudgeSetup {
       return new Judge(JudgeConfig.off(), null, manifest);
     }
     JudgePrompt prompt = prompt(options.getJudgeTemplate());
-    SimulatedFleet fleet = null;
+    DemoServers.Running fleet = null;
     try {
       if (endpoints.isEmpty()) {
-        fleet = EmbeddedJudge.start(options);
+        fleet = DemoServers.load().judge(options);
         endpoints = fleet.endpoints();
         out.println(
             "No --judgeEndpoints given: judging with a SIMULATED judge on "

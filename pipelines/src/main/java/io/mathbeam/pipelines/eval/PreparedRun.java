@@ -3,7 +3,6 @@ package io.mathbeam.pipelines.eval;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.client.ClientConfig;
 import io.mathbeam.core.report.MetricsJson;
-import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.pipelines.launch.LaunchedFleet;
 import io.mathbeam.pipelines.options.EvalOptions;
 
@@ -15,7 +14,7 @@ public record PreparedRun(
     String inputs,
     long totalSamples,
     ReportedRequest reported,
-    SimulatedFleet fleet,
+    DemoServers.Running fleet,
     LaunchedFleet launched,
     JudgeSetup.Judge judge)
     implements AutoCloseable {

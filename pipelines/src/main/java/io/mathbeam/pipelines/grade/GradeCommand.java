@@ -2,6 +2,7 @@ package io.mathbeam.pipelines.grade;
 
 import io.mathbeam.core.grading.GradeFile;
 import io.mathbeam.core.grading.Grader;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.options.KnownOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -9,7 +10,7 @@ import java.nio.file.Paths;
 import java.util.List;
 
 /** {@code mathbeam grade --input=cases.jsonl --output=verdicts.jsonl}. */
-public final class GradeCommand {
+public final class GradeCommand implements Command {
   static final String USAGE =
       String.join(
           "\n",
@@ -25,6 +26,30 @@ public final class GradeCommand {
 
   public GradeCommand(PrintStream out) {
     this.out = out;
+  }
+
+  /**
+   * The command as {@code Main}'s registry holds it: {@link #run(String[], PrintStream,
+   * PrintStream)} prints where it is told.
+   */
+  public GradeCommand() {
+    this(System.out);
+  }
+
+  @Override
+  public String name() {
+    return "grade";
+  }
+
+  @Override
+  public String summary() {
+    return "grade a JSONL file of gold/pred pairs";
+  }
+
+  /** {@code --help} is handled by {@link #run(String[])}, among the other options. */
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    return new GradeCommand(out).run(args);
   }
 
   public int run(String[] args) throws Exception {

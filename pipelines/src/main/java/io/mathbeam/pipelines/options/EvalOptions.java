@@ -1,7 +1,5 @@
 package io.mathbeam.pipelines.options;
 
-import io.mathbeam.pipelines.storage.StorageOptions;
-
 /** Options of {@code mathbeam eval}. */
 public interface EvalOptions
     extends InputOptions,

@@ -23,11 +23,35 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * Beam's full listing after ours.
  */
 public final class OptionsHelp {
-  public static final String ALL = "--help=all";
+  static final String ALL = "--help=all";
 
   private OptionsHelp() {}
 
-  public static void print(PrintStream out, Class<? extends PipelineOptions> options, boolean all) {
+  /**
+   * Prints {@code usage}, a blank line and the help of {@code options} when a command's arguments
+   * ask for it; returns whether they did.
+   */
+  public static boolean answered(
+      String[] args, PrintStream out, String usage, Class<? extends PipelineOptions> options) {
+    if (!asked(args)) {
+      return false;
+    }
+    out.println(usage + "\n");
+    print(out, options, all(args));
+    return true;
+  }
+
+  /** Whether a command's arguments ask for its help ({@code --help} or {@code --help=all}). */
+  public static boolean asked(String[] args) {
+    return all(args) || Arrays.asList(args).contains("--help");
+  }
+
+  /** Whether a command's arguments ask for Beam's options too ({@code --help=all}). */
+  private static boolean all(String[] args) {
+    return Arrays.asList(args).contains(ALL);
+  }
+
+  static void print(PrintStream out, Class<? extends PipelineOptions> options, boolean all) {
     for (Class<?> group : mathbeamInterfaces(options)) {
       List<Method> getters = new ArrayList<>();
       for (Method m : group.getDeclaredMethods()) {

@@ -1,7 +1,6 @@
 package io.mathbeam.pipelines.options;
 
 import io.mathbeam.core.regrade.RegradeSummary;
-import io.mathbeam.pipelines.storage.StorageOptions;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.Validation;

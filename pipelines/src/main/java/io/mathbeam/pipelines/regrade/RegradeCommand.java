@@ -8,12 +8,14 @@ import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.RegradeChangesTable;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.EvalResult;
 import io.mathbeam.pipelines.eval.ReportedRequest;
 import io.mathbeam.pipelines.eval.RunCounters;
 import io.mathbeam.pipelines.eval.RunManifest;
 import io.mathbeam.pipelines.eval.RunOutputs;
 import io.mathbeam.pipelines.options.KnownOptions;
+import io.mathbeam.pipelines.options.OptionsHelp;
 import io.mathbeam.pipelines.options.RegradeOptions;
 import io.mathbeam.pipelines.options.RunnerChoice;
 import io.mathbeam.pipelines.storage.Storage;
@@ -54,11 +56,42 @@ import org.apache.beam.sdk.values.PCollectionTuple;
  * {@code regrade-changes.json}, the samples whose status changed listed in {@code
  * regrade-changes.jsonl}, and the counts printed after the summary table.
  */
-public final class RegradeCommand {
+public final class RegradeCommand implements Command {
   private final PrintStream out;
 
   public RegradeCommand(PrintStream out) {
     this.out = out;
+  }
+
+  /**
+   * The command as {@code Main}'s registry holds it: {@link #run(String[], PrintStream,
+   * PrintStream)} prints where it is told.
+   */
+  public RegradeCommand() {
+    this(System.out);
+  }
+
+  @Override
+  public String name() {
+    return "regrade";
+  }
+
+  @Override
+  public String summary() {
+    return "grade a finished run's stored samples again and recompute its metrics";
+  }
+
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    if (OptionsHelp.answered(
+        args,
+        out,
+        "usage: mathbeam regrade --input=RUN_DIR [--output=NEW_DIR]",
+        RegradeOptions.class)) {
+      return 0;
+    }
+    new RegradeCommand(out).run(args);
+    return 0;
   }
 
   public EvalResult run(String[] args) throws Exception {

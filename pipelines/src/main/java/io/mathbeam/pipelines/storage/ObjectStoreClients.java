@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines.storage;
 
+import io.mathbeam.pipelines.options.StorageOptions;
 import java.net.URI;
 import org.apache.beam.sdk.io.aws2.options.S3ClientBuilderFactory;
 import org.apache.beam.sdk.io.aws2.options.S3Options;

@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines.storage;
 
+import io.mathbeam.pipelines.options.StorageOptions;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;

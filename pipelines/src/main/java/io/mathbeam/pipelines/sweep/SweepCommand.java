@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.EvalCommand;
 import io.mathbeam.pipelines.eval.EvalResult;
 import io.mathbeam.pipelines.eval.PreparedRun;
 import io.mathbeam.pipelines.options.EvalOptions;
+import io.mathbeam.pipelines.options.OptionsHelp;
 import io.mathbeam.pipelines.options.RunnerChoice;
 import io.mathbeam.pipelines.storage.Storage;
 import java.io.OutputStream;
@@ -25,11 +27,44 @@ import java.util.UUID;
  * DIR/<model>/} as a complete run directory, and {@code DIR/sweep.json} plus a table of pass@1 by
  * model and dataset.
  */
-public final class SweepCommand {
+public final class SweepCommand implements Command {
   private final PrintStream out;
 
   public SweepCommand(PrintStream out) {
     this.out = out;
+  }
+
+  /**
+   * The command as {@code Main}'s registry holds it: {@link #run(String[], PrintStream,
+   * PrintStream)} prints where it is told.
+   */
+  public SweepCommand() {
+    this(System.out);
+  }
+
+  @Override
+  public String name() {
+    return "sweep";
+  }
+
+  @Override
+  public String summary() {
+    return "several models x benchmarks x K in one job, one run directory per model";
+  }
+
+  @Override
+  public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    if (OptionsHelp.answered(
+        args,
+        out,
+        "usage: mathbeam sweep --sweep=FILE.yaml [--output=DIR] [eval options for"
+            + " every model]\n\nA sweep file lists models (name, endpoints, model,"
+            + " sampling, benchmarks);\nsee docs/SWEEPS.md. The eval options:",
+        EvalOptions.class)) {
+      return 0;
+    }
+    new SweepCommand(out).run(args);
+    return 0;
   }
 
   public List<EvalResult> run(String[] args) throws Exception {

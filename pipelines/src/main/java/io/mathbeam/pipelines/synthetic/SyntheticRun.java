@@ -9,7 +9,6 @@ import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.MetricsAccumulator;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
-import io.mathbeam.pipelines.bench.RegradeBenchmarkArgs;
 import io.mathbeam.transforms.OutputSchemas;
 import java.io.IOException;
 import java.io.InputStream;
@@ -66,7 +65,7 @@ public final class SyntheticRun {
   static final int REPLICAS = 4;
 
   /** What a synthetic sample was written to be. */
-  public enum Outcome {
+  enum Outcome {
     CORRECT(GradeStatus.CORRECT),
     /** The gold's value written in another form ({@code 0.75} for {@code \frac{3}{4}}). */
     EQUIVALENT(GradeStatus.CORRECT),
@@ -183,8 +182,8 @@ public final class SyntheticRun {
    * --rowsPerFile=R}.
    */
   public static void main(String[] args) throws IOException {
-    RegradeBenchmarkArgs options =
-        RegradeBenchmarkArgs.parse(
+    HarnessArgs options =
+        HarnessArgs.parse(
             "synthetic-run",
             args,
             Set.of("output", "samples", "problems", "samplesPerProblem", "seed", "rowsPerFile"));

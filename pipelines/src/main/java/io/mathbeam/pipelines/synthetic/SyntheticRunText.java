@@ -1,64 +1,36 @@
 package io.mathbeam.pipelines.synthetic;
 
+import static io.mathbeam.core.sim.ReasoningVocabulary.with;
+
+import io.mathbeam.core.sim.ReasoningVocabulary;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Reasoning-like filler text for synthetic responses: sentences with inline numbers and formulas,
- * asides and paragraph breaks, the way long chain-of-thought output reads. It never writes {@code
- * \boxed}, {@code </think>} or the word "answer", so a response's only final answer is the one
- * {@link SyntheticRun} appends on purpose.
+ * Reasoning-like filler text for synthetic responses, from the simulator's {@link
+ * ReasoningVocabulary} and words of its own: sentences with inline numbers and formulas, asides and
+ * paragraph breaks, the way long chain-of-thought output reads. It never writes {@code \boxed},
+ * {@code </think>} or the word "answer", so a response's only final answer is the one {@link
+ * SyntheticRun} appends on purpose.
  *
  * <p>Sentences are built from fragments with numbers filled in, not drawn from a fixed pool, so
  * responses do not repeat each other and compress about as well as real model output.
  */
 final class SyntheticRunText {
-  private static final String[] OPENERS = {
-    "Okay, so I need to work through this problem carefully.",
-    "Alright, let me read the problem again and set up some notation.",
-    "Let me start by writing down what is given.",
-    "Hmm, this looks like it needs a careful case analysis.",
-    "First, I want to understand what the question is really asking."
-  };
-  private static final String[] CONNECTIVES = {
-    "So",
-    "Then",
-    "Now",
-    "Hmm,",
-    "Wait,",
-    "Let me check:",
-    "Alternatively,",
-    "That means",
-    "Next,",
-    "On the other hand,",
-    "Actually,",
-    "In that case",
-    "From here",
-    "Therefore",
-    "Because of that,",
-    "If that holds,"
-  };
-  private static final String[] SUBJECTS = {
-    "the sum",
-    "the first term",
-    "$x$",
-    "the remainder",
-    "this expression",
-    "the area",
-    "the number of cases",
-    "the ratio",
-    "the product",
-    "the last digit",
-    "$f(n)$",
-    "the slope",
-    "the discriminant",
-    "the total count",
-    "the common difference",
-    "$a_n$",
-    "the height",
-    "$\\angle ABC$",
-    "the coefficient of $x^2$",
-    "the probability"
-  };
+  // the simulator's phrases, then this text's own: a seed draws by index, so the order is kept
+  private static final List<String> OPENERS =
+      with(
+          ReasoningVocabulary.OPENERS,
+          "First, I want to understand what the question is really asking.");
+  private static final List<String> CONNECTIVES =
+      with(ReasoningVocabulary.CONNECTIVES, "Because of that,", "If that holds,");
+  private static final List<String> SUBJECTS =
+      with(
+          ReasoningVocabulary.SUBJECTS,
+          "the height",
+          "$\\angle ABC$",
+          "the coefficient of $x^2$",
+          "the probability");
   private static final String[] WORD_SUBJECTS = {
     "the sum",
     "the first term",
@@ -73,34 +45,16 @@ final class SyntheticRunText {
     "the height",
     "the probability"
   };
-  private static final String[] VERBS = {
-    "equals",
-    "should be",
-    "becomes",
-    "is at most",
-    "simplifies to",
-    "is congruent to",
-    "works out to",
-    "is at least",
-    "reduces to",
-    "comes out as"
-  };
+  private static final List<String> VERBS = ReasoningVocabulary.VERBS;
   private static final String[] WORD_OBJECTS = {
     "the value we found before", "a multiple of the modulus", "something symmetric",
     "the same quantity as before", "smaller than the bound", "the expected expression",
     "twice the previous term", "consistent with the picture"
   };
-  private static final String[] ASIDES = {
-    "Let me double-check that step.",
-    "That seems consistent with the earlier bound.",
-    "I think I made an arithmetic slip somewhere, let me redo it.",
-    "Maybe there is a cleaner way to see this.",
-    "Let me try a small example to make sure.",
-    "This matches the symmetry of the setup.",
-    "I should be careful with the edge cases here.",
-    "Okay, that part is fine.",
-    "Wait, that contradicts what I had a moment ago, so let me go back."
-  };
+  private static final List<String> ASIDES =
+      with(
+          ReasoningVocabulary.ASIDES,
+          "Wait, that contradicts what I had a moment ago, so let me go back.");
 
   /**
    * Words of free-running sentences, commonest first (drawn with a skew towards the front, as word
@@ -157,10 +111,7 @@ final class SyntheticRunText {
       if (i > 0) {
         s.append(i == clauses - 1 ? ", and " : ", ");
       }
-      s.append(SUBJECTS[rng.nextInt(SUBJECTS.length)])
-          .append(' ')
-          .append(VERBS[rng.nextInt(VERBS.length)])
-          .append(' ');
+      s.append(pick(SUBJECTS, rng)).append(' ').append(pick(VERBS, rng)).append(' ');
       appendMath(s, rng);
     }
     s.append(". Find the requested quantity and express it as ").append(goldForm).append(".");
@@ -179,14 +130,14 @@ final class SyntheticRunText {
     boolean first = true;
     while (out.length() < target) {
       if (first) {
-        out.append(OPENERS[rng.nextInt(OPENERS.length)]);
+        out.append(pick(OPENERS, rng));
         first = false;
         continue;
       }
       int roll = rng.nextInt(20);
       out.append(roll < 4 ? "\n\n" : " ");
       if (roll >= 4 && roll < 7) {
-        out.append(ASIDES[rng.nextInt(ASIDES.length)]);
+        out.append(pick(ASIDES, rng));
       } else if (withMath && roll == 7) {
         out.append("\n$$");
         appendMath(out, rng);
@@ -196,20 +147,20 @@ final class SyntheticRunText {
       } else if (roll >= 9) {
         appendFreeSentence(out, rng, withMath);
       } else if (withMath) {
-        out.append(CONNECTIVES[rng.nextInt(CONNECTIVES.length)])
+        out.append(pick(CONNECTIVES, rng))
             .append(' ')
-            .append(SUBJECTS[rng.nextInt(SUBJECTS.length)])
+            .append(pick(SUBJECTS, rng))
             .append(' ')
-            .append(VERBS[rng.nextInt(VERBS.length)])
+            .append(pick(VERBS, rng))
             .append(' ');
         appendMath(out, rng);
         out.append(rng.nextInt(3) == 0 ? ", which I will use below." : ".");
       } else {
-        out.append(CONNECTIVES[rng.nextInt(CONNECTIVES.length)])
+        out.append(pick(CONNECTIVES, rng))
             .append(' ')
             .append(WORD_SUBJECTS[rng.nextInt(WORD_SUBJECTS.length)])
             .append(' ')
-            .append(VERBS[rng.nextInt(VERBS.length)])
+            .append(pick(VERBS, rng))
             .append(' ')
             .append(WORD_OBJECTS[rng.nextInt(WORD_OBJECTS.length)])
             .append('.');
@@ -238,6 +189,10 @@ final class SyntheticRunText {
       }
     }
     out.append(rng.nextInt(6) == 0 ? "?" : ".");
+  }
+
+  private static String pick(List<String> phrases, SplittableRandom rng) {
+    return phrases.get(rng.nextInt(phrases.size()));
   }
 
   /** One inline formula: a number, a fraction, a root, a small equation or a polynomial. */

@@ -1,6 +1,5 @@
 package io.mathbeam.pipelines.synthetic;
 
-import io.mathbeam.pipelines.bench.RegradeFloorParquet;
 import io.mathbeam.transforms.OutputSchemas;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,7 +32,7 @@ final class SyntheticRunWriter implements AutoCloseable {
       close();
       fileIndex++;
       Path file = dir.resolve(String.format("samples-%05d-of-%05d.parquet", fileIndex, files));
-      current = RegradeFloorParquet.open(file, OutputSchemas.SAMPLE, ROW_GROUP_BYTES);
+      current = LocalParquet.open(file, OutputSchemas.SAMPLE, ROW_GROUP_BYTES);
       rowsInFile = 0;
     }
     current.write(record);

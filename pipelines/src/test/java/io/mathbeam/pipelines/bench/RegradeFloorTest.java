@@ -13,6 +13,7 @@ import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.pipelines.synthetic.LocalParquet;
 import io.mathbeam.pipelines.synthetic.SyntheticRun;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
@@ -176,7 +177,7 @@ public class RegradeFloorTest {
     Files.createDirectories(stale.resolve("samples"));
     List<GenericRecord> storedRows = new ArrayList<>();
     try (ParquetWriter<GenericRecord> writer =
-        RegradeFloorParquet.open(
+        LocalParquet.open(
             stale.resolve("samples/samples-00000-of-00001.parquet"),
             OutputSchemas.SAMPLE,
             RegradeFloor.ROW_GROUP_BYTES)) {

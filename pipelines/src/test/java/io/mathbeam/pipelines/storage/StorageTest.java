@@ -5,6 +5,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.pipelines.options.StorageOptions;
 import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.mathbeam.transforms.coders;
 
-import io.mathbeam.core.code.CodeTask;
-import io.mathbeam.core.code.CodeTaskKind;
-import io.mathbeam.core.code.CodeTest;
-import io.mathbeam.core.code.CodeTestType;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

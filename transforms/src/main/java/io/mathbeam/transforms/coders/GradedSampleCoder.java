@@ -1,11 +1,11 @@
 package io.mathbeam.transforms.coders;
 
-import io.mathbeam.core.code.CodeOutcome;
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.model.JudgeVerdict;
 import io.mathbeam.core.model.Judgment;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

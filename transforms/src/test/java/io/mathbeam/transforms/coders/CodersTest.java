@@ -2,12 +2,12 @@ package io.mathbeam.transforms.coders;
 
 import static org.junit.Assert.assertEquals;
 
-import io.mathbeam.core.code.CodeOutcome;
-import io.mathbeam.core.code.CodeTask;
-import io.mathbeam.core.code.CodeTaskKind;
-import io.mathbeam.core.code.CodeTest;
-import io.mathbeam.core.code.CodeTestType;
 import io.mathbeam.core.model.CodeExecutions;
+import io.mathbeam.core.model.CodeOutcome;
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import io.mathbeam.core.model.ErrorClass;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
@@ -19,7 +19,6 @@ import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
 import java.util.List;
@@ -29,9 +28,7 @@ import org.apache.beam.sdk.util.CoderUtils;
 import org.junit.Test;
 
 public class CodersTest {
-  static final SampleRequest REQUEST =
-      new SampleRequest(
-          "aime24", "p1", "What is 1+1? \u00e9\u4e2d", List.of("2", "two"), 3, 8, 123456789L);
+  private static final SampleRequest REQUEST = CoderFixtures.REQUEST;
 
   @Test
   public void problemRoundTrips() throws Exception {
@@ -69,17 +66,7 @@ public class CodersTest {
 
   @Test
   public void gradedSampleRoundTrips() throws Exception {
-    Generation g =
-        Generation.builder(REQUEST)
-            .text("\\boxed{2}")
-            .reasoning("think")
-            .finishReason("stop")
-            .promptTokens(5)
-            .completionTokens(6)
-            .latencyMs(7)
-            .replica("http://r")
-            .attempts(1)
-            .build();
+    Generation g = CoderFixtures.mathAnswer();
     for (GradeStatus status : GradeStatus.values()) {
       CoderProperties.coderDecodeEncodeEqual(
           GradedSampleCoder.of(), new GradedSample(g, "2", status, 42));
@@ -104,19 +91,11 @@ public class CodersTest {
         new SampleRequest("lcb", "q1", "Add.", List.of("ref"), 0, 4, 9L, List.of(), task);
     CoderProperties.coderDecodeEncodeEqual(SampleRequestCoder.of(), code);
     Generation tir =
-        Generation.builder(code)
-            .text("```python")
-            .finishReason("stop")
-            .promptTokens(5)
-            .completionTokens(6)
-            .latencyMs(7)
-            .replica("http://r")
-            .attempts(2)
+        CoderFixtures.codeAnswer(code)
             .codeExecutions(new CodeExecutions(List.of("ok", "timeout"), 10_012))
             .build();
     CoderProperties.coderDecodeEncodeEqual(GenerationCoder.of(), tir);
-    CodeOutcome outcome =
-        new CodeOutcome("print(3)", ExecutionStatus.ERROR, 1, 2, "test 2/2 wrong answer", 35);
+    CodeOutcome outcome = CoderFixtures.failedRun();
     CoderProperties.coderDecodeEncodeEqual(
         GradedSampleCoder.of(), GradedSample.ofCode(tir, outcome, outcome.gradeStatus(), 40));
     CoderProperties.coderDecodeEncodeEqual(
@@ -146,16 +125,7 @@ public class CodersTest {
 
   @Test
   public void storedSampleRoundTrips() throws Exception {
-    Generation g =
-        Generation.builder(REQUEST)
-            .text("\\boxed{2}")
-            .finishReason("stop")
-            .promptTokens(5)
-            .completionTokens(6)
-            .latencyMs(7)
-            .replica("http://r")
-            .attempts(1)
-            .build();
+    Generation g = CoderFixtures.mathAnswer();
     CoderProperties.coderDecodeEncodeEqual(
         StoredSampleCoder.of(), new StoredSample(g, new StoredGrade("correct", "2", "g/1", true)));
     CoderProperties.coderDecodeEncodeEqual(
@@ -165,16 +135,7 @@ public class CodersTest {
 
   @Test
   public void gradeComparisonRoundTripsWithAndWithoutItsChange() throws Exception {
-    Generation g =
-        Generation.builder(REQUEST)
-            .text("\\boxed{2}")
-            .finishReason("stop")
-            .promptTokens(5)
-            .completionTokens(6)
-            .latencyMs(7)
-            .replica("http://r")
-            .attempts(1)
-            .build();
+    Generation g = CoderFixtures.mathAnswer();
     GradedSample now = new GradedSample(g, "2", GradeStatus.CORRECT, 42);
     GradeComparison changed =
         GradeComparison.of(new StoredGrade("incorrect", null, "g/1", true), now, "g/2");

@@ -1,9 +1,11 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.problems;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;

@@ -1,7 +1,5 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.model;
 
-import io.mathbeam.core.model.GradeStatus;
-import io.mathbeam.core.sandbox.ExecutionStatus;
 import java.io.Serializable;
 
 /**

@@ -1,4 +1,4 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.problems;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,4 +1,4 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.model;
 
 /** How a test feeds a program and reads its answer (LiveCodeBench's {@code testtype}). */
 public enum CodeTestType {

@@ -1,4 +1,4 @@
-package io.mathbeam.pipelines.storage;
+package io.mathbeam.pipelines.options;
 
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.DefaultValueFactory;
@@ -27,8 +27,7 @@ public interface StorageOptions extends PipelineOptions {
   void setS3PathStyleAccess(boolean value);
 
   /** Path-style access for a custom endpoint, virtual-hosted style for AWS. */
-  class PathStyleWhenEndpoint
-      implements DefaultValueFactory<Boolean>, io.mathbeam.pipelines.options.DescribedDefault {
+  class PathStyleWhenEndpoint implements DefaultValueFactory<Boolean>, DescribedDefault {
     @Override
     public String describeDefault() {
       return "true with --s3Endpoint, else false";

@@ -1,4 +1,4 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.model;
 
 import java.io.Serializable;
 import java.util.Objects;

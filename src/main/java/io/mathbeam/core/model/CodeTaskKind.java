@@ -1,4 +1,4 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.model;
 
 /** Which harness checks a code problem. */
 public enum CodeTaskKind {

@@ -1,4 +1,4 @@
-package io.mathbeam.pipelines.bench;
+package io.mathbeam.pipelines.synthetic;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,8 +20,8 @@ import org.apache.parquet.io.PositionOutputStream;
  * lists, so files read back with a projection), without Hadoop's local file system: that one writes
  * a {@code .crc} file beside every output and parses Hadoop's default XML configuration.
  */
-public final class RegradeFloorParquet {
-  private RegradeFloorParquet() {}
+public final class LocalParquet {
+  private LocalParquet() {}
 
   /**
    * A writer of {@code schema} records to {@code file} (replaced if present).

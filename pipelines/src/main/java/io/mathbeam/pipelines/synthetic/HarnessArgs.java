@@ -1,21 +1,20 @@
-package io.mathbeam.pipelines.bench;
+package io.mathbeam.pipelines.synthetic;
 
 import io.mathbeam.pipelines.options.KnownOptions;
-import io.mathbeam.pipelines.synthetic.SyntheticRun;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The {@code --name=value} options of the regrade benchmark's commands ({@link RegradeBenchmark},
- * {@link RegradeFloor}, {@link SyntheticRun}): parsed once, unknown names refused, numbers checked
+ * The {@code --name=value} options of the harness's tools ({@code bench.RegradeBenchmark}, {@code
+ * bench.RegradeFloor}, {@link SyntheticRun}): parsed once, unknown names refused, numbers checked
  * with a message that names the option.
  */
-public final class RegradeBenchmarkArgs {
+public final class HarnessArgs {
   private final String command;
   private final Map<String, String> values;
 
-  private RegradeBenchmarkArgs(String command, Map<String, String> values) {
+  private HarnessArgs(String command, Map<String, String> values) {
     this.command = command;
     this.values = values;
   }
@@ -26,7 +25,7 @@ public final class RegradeBenchmarkArgs {
    * @throws IllegalArgumentException for an argument that is not {@code --name=value} or a name not
    *     in {@code known}
    */
-  public static RegradeBenchmarkArgs parse(String command, String[] args, Set<String> known) {
+  public static HarnessArgs parse(String command, String[] args, Set<String> known) {
     Map<String, String> values = new LinkedHashMap<>();
     for (String arg : args) {
       int eq = arg.indexOf('=');
@@ -46,10 +45,10 @@ public final class RegradeBenchmarkArgs {
       }
       values.put(name, arg.substring(eq + 1));
     }
-    return new RegradeBenchmarkArgs(command, values);
+    return new HarnessArgs(command, values);
   }
 
-  String text(String name, String fallback) {
+  public String text(String name, String fallback) {
     return values.getOrDefault(name, fallback);
   }
 

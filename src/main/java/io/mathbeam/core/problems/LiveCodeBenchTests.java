@@ -1,4 +1,4 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.problems;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -30,9 +32,9 @@ import java.util.zip.Inflater;
  * one JSON value; both are checked here, so that a bad row is rejected when it is read rather than
  * blamed on a model later.
  */
-public final class LiveCodeBenchTests {
+final class LiveCodeBenchTests {
   /** The most bytes a compressed field may inflate to. */
-  public static final int MAX_DECOMPRESSED_BYTES = 256 << 20;
+  static final int MAX_DECOMPRESSED_BYTES = 256 << 20;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -48,7 +50,7 @@ public final class LiveCodeBenchTests {
   private LiveCodeBenchTests() {}
 
   /** The tests in a field's value (a string or an already decoded list); empty when blank. */
-  public static List<CodeTest> decode(Object value) throws CodeFormatException {
+  static List<CodeTest> decode(Object value) throws CodeFormatException {
     if (value == null) {
       return List.of();
     }
@@ -70,7 +72,7 @@ public final class LiveCodeBenchTests {
   }
 
   /** A LiveCodeBench row's {@code testtype}. */
-  public static CodeTestType type(String testtype) throws CodeFormatException {
+  static CodeTestType type(String testtype) throws CodeFormatException {
     return switch (testtype == null ? "" : testtype.strip().toLowerCase(Locale.ROOT)) {
       case "stdin" -> CodeTestType.STDIN;
       case "functional" -> CodeTestType.FUNCTIONAL;

@@ -1,4 +1,4 @@
-package io.mathbeam.core.sandbox;
+package io.mathbeam.core.model;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package io.mathbeam.core.code;
+package io.mathbeam.core.problems;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
