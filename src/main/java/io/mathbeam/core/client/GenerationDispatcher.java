@@ -5,7 +5,6 @@ import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sampling.PromptTemplate;
 import io.mathbeam.core.sampling.SamplingParams;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -72,20 +71,8 @@ public final class GenerationDispatcher {
    */
   private final Map<String, Integer> growing = new HashMap<>();
 
-  /**
-   * How long, from the first sample submitted, dispatch waits for the rest of the input when an
-   * earlier run's lengths order it (unless the input ends sooner). Why: longest first can only
-   * order what has arrived, and a runner hands its input over in bundles; without the wait the
-   * first wave, which fills every slot, is whatever came first, and the longest samples, arriving a
-   * moment later, start wherever a slot is left (bench-fleet's long-tailed run with every length
-   * known piled them onto one replica). A second is small beside a run that needs the order.
-   */
-  static final Duration GATHER = Duration.ofSeconds(1);
-
-  /** Whether dispatch still waits for the input; guarded by {@code this}. */
-  private boolean gathering;
-
-  private boolean gatherStarted;
+  /** The first wave held back for the whole input when priors order it; guarded by this. */
+  private final InputGathering gathering;
 
   private int pendingSamples;
   private int inFlight;
@@ -113,25 +100,13 @@ public final class GenerationDispatcher {
       SamplingParams params,
       int window,
       int samplesPerRequest) {
-    this(client, template, params, window, samplesPerRequest, null);
+    this(client, template, params, window, samplesPerRequest, null, LengthPriors.NONE);
   }
 
   /**
    * @param single draws each sample on its own (tool-integrated reasoning: a sample's requests
    *     depend on its own outputs), or null to use the client directly; given, every request
    *     carries one sample
-   */
-  public GenerationDispatcher(
-      OpenAiClient client,
-      PromptTemplate template,
-      SamplingParams params,
-      int window,
-      int samplesPerRequest,
-      SampleGenerator single) {
-    this(client, template, params, window, samplesPerRequest, single, LengthPriors.NONE);
-  }
-
-  /**
    * @param priors completion lengths of an earlier run of the same model: the dispatch order starts
    *     from them instead of probing each problem ({@link DispatchOrder})
    */
@@ -153,7 +128,8 @@ public final class GenerationDispatcher {
     this.order = new DispatchOrder(client.config().dispatchPolicy(), priors);
     this.priors = priors;
     this.gathering =
-        !priors.isEmpty() && client.config().dispatchPolicy() == DispatchPolicy.LONGEST_FIRST;
+        new InputGathering(
+            !priors.isEmpty() && client.config().dispatchPolicy() == DispatchPolicy.LONGEST_FIRST);
     // a given generator draws its samples one by one; otherwise the client may batch them
     this.samplesPerRequest = params.temperature() == 0 || single != null ? 1 : samplesPerRequest;
     this.perSample =
@@ -256,9 +232,8 @@ public final class GenerationDispatcher {
       }
       pendingSamples++;
       outstanding++;
-      if (gathering && !gatherStarted) {
-        gatherStarted = true;
-        client.scheduler().schedule(GATHER, this::endGathering);
+      if (gathering.firstSample()) {
+        client.scheduler().schedule(InputGathering.GATHER, this::endGathering);
       }
     }
     dispatch();
@@ -266,17 +241,9 @@ public final class GenerationDispatcher {
 
   private void endGathering() {
     synchronized (this) {
-      gathering = false;
+      gathering.end();
     }
     dispatch();
-  }
-
-  /** Whether dispatch waits for more input now: gathering, and the input has not ended. */
-  private boolean stillGathering() {
-    if (gathering && growing.isEmpty()) {
-      gathering = false;
-    }
-    return gathering;
   }
 
   /**
@@ -294,7 +261,7 @@ public final class GenerationDispatcher {
       int backlog;
       synchronized (this) {
         List<Entry> next;
-        while (!stillGathering()
+        while (!gathering.holds(growing.isEmpty())
             && inFlight < window
             && (next = nextRequest(window - inFlight)) != null) {
           inFlight += next.size();

@@ -300,8 +300,7 @@ public class GenerationDispatcherTest {
       for (int i = 0; i < all.size(); i++) {
         assertNull(dispatcher.take().errorClass());
       }
-      assertTrue(
-          scheduler.delays().toString(), scheduler.delays().contains(GenerationDispatcher.GATHER));
+      assertTrue(scheduler.delays().toString(), scheduler.delays().contains(InputGathering.GATHER));
     }
   }
 }

@@ -7,9 +7,7 @@ import io.mathbeam.core.stats.ProblemTallies;
 import io.mathbeam.core.stats.ProblemTally;
 import io.mathbeam.transforms.coders.ProblemTalliesCoder;
 import io.mathbeam.transforms.coders.ProblemTallyCoder;
-import org.apache.beam.sdk.coders.CannotProvideCoderException;
 import org.apache.beam.sdk.coders.Coder;
-import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
@@ -55,7 +53,7 @@ public final class ComputeMetrics
                             TypeDescriptors.strings(), TypeDescriptor.of(ProblemTally.class)))
                     .via(ComputeMetrics::tally))
             .setCoder(KvCoder.of(StringUtf8Coder.of(), ProblemTallyCoder.of()))
-            .apply("PerDataset", Combine.perKey(new TallyFn()))
+            .apply("PerDataset", Combine.perKey(perProblem()))
             .setCoder(KvCoder.of(StringUtf8Coder.of(), ProblemTalliesCoder.of()));
 
     PCollection<DatasetMetrics> datasetMetrics =
@@ -71,7 +69,7 @@ public final class ComputeMetrics
     PCollection<DatasetMetrics> aggregate =
         perDataset
             .apply("Tallies", Values.create())
-            .apply("Aggregate", Combine.globally(new AggregateFn()).withoutDefaults())
+            .apply("Aggregate", Combine.globally(aggregate()).withoutDefaults())
             .setCoder(METRICS_CODER);
 
     return PCollectionList.of(datasetMetrics)
@@ -90,67 +88,19 @@ public final class ComputeMetrics
   }
 
   /** Sums one-sample tallies into per-problem tallies. */
-  static final class TallyFn
-      extends Combine.CombineFn<ProblemTally, ProblemTallies, ProblemTallies> {
-    @Override
-    public ProblemTallies createAccumulator() {
-      return new ProblemTallies();
-    }
-
-    @Override
-    public ProblemTallies addInput(ProblemTallies acc, ProblemTally input) {
-      return acc.add(input);
-    }
-
-    @Override
-    public ProblemTallies mergeAccumulators(Iterable<ProblemTallies> accs) {
-      ProblemTallies merged = new ProblemTallies();
-      accs.forEach(merged::merge);
-      return merged;
-    }
-
-    @Override
-    public ProblemTallies extractOutput(ProblemTallies acc) {
-      return acc;
-    }
-
-    @Override
-    public Coder<ProblemTallies> getAccumulatorCoder(
-        CoderRegistry registry, Coder<ProblemTally> inputCoder) {
-      return ProblemTalliesCoder.of();
-    }
+  static MergingCombineFn<ProblemTally, ProblemTallies, ProblemTallies> perProblem() {
+    return MergingCombineFn.tally(
+        ProblemTallies::new, ProblemTallies::add, ProblemTallies::merge, ProblemTalliesCoder.of());
   }
 
   /** Metrics over the problems of every dataset. */
-  static final class AggregateFn
-      extends Combine.CombineFn<ProblemTallies, MetricsAccumulator, DatasetMetrics> {
-    @Override
-    public MetricsAccumulator createAccumulator() {
-      return new MetricsAccumulator();
-    }
-
-    @Override
-    public MetricsAccumulator addInput(MetricsAccumulator acc, ProblemTallies input) {
-      return input.accumulate(acc);
-    }
-
-    @Override
-    public MetricsAccumulator mergeAccumulators(Iterable<MetricsAccumulator> accs) {
-      MetricsAccumulator merged = new MetricsAccumulator();
-      accs.forEach(merged::merge);
-      return merged;
-    }
-
-    @Override
-    public DatasetMetrics extractOutput(MetricsAccumulator acc) {
-      return acc.result(DatasetMetrics.AGGREGATE);
-    }
-
-    @Override
-    public Coder<MetricsAccumulator> getAccumulatorCoder(
-        CoderRegistry registry, Coder<ProblemTallies> inputCoder)
-        throws CannotProvideCoderException {
-      return SerializableCoder.of(MetricsAccumulator.class);
-    }
+  static MergingCombineFn<ProblemTallies, MetricsAccumulator, DatasetMetrics> aggregate() {
+    return new MergingCombineFn<>(
+        MetricsAccumulator::new,
+        (acc, tallies) -> tallies.accumulate(acc),
+        MetricsAccumulator::merge,
+        acc -> acc.result(DatasetMetrics.AGGREGATE),
+        SerializableCoder.of(MetricsAccumulator.class),
+        METRICS_CODER);
   }
 }

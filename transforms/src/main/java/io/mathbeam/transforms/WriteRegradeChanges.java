@@ -9,8 +9,6 @@ import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.transforms.coders.RegradeTallyCoder;
 import io.mathbeam.transforms.coders.VerdictChangeCoder;
 import java.util.List;
-import org.apache.beam.sdk.coders.Coder;
-import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -61,7 +59,7 @@ public final class WriteRegradeChanges extends PTransform<PCollection<GradeCompa
     int limit = listLimit;
     String version = newGraderVersion;
     comparisons
-        .apply("CountChanges", Combine.globally(new TallyFn()))
+        .apply("CountChanges", Combine.globally(tally()))
         .setCoder(RegradeTallyCoder.of())
         .apply(
             "SummaryDocument",
@@ -97,40 +95,8 @@ public final class WriteRegradeChanges extends PTransform<PCollection<GradeCompa
   }
 
   /** Sums comparisons into one {@link RegradeTally}; an empty input gives an empty tally. */
-  static final class TallyFn
-      extends Combine.CombineFn<GradeComparison, RegradeTally, RegradeTally> {
-    @Override
-    public RegradeTally createAccumulator() {
-      return new RegradeTally();
-    }
-
-    @Override
-    public RegradeTally addInput(RegradeTally acc, GradeComparison input) {
-      return acc.add(input);
-    }
-
-    @Override
-    public RegradeTally mergeAccumulators(Iterable<RegradeTally> accs) {
-      RegradeTally merged = new RegradeTally();
-      accs.forEach(merged::merge);
-      return merged;
-    }
-
-    @Override
-    public RegradeTally extractOutput(RegradeTally acc) {
-      return acc;
-    }
-
-    @Override
-    public Coder<RegradeTally> getAccumulatorCoder(
-        CoderRegistry registry, Coder<GradeComparison> inputCoder) {
-      return RegradeTallyCoder.of();
-    }
-
-    @Override
-    public Coder<RegradeTally> getDefaultOutputCoder(
-        CoderRegistry registry, Coder<GradeComparison> inputCoder) {
-      return RegradeTallyCoder.of();
-    }
+  static MergingCombineFn<GradeComparison, RegradeTally, RegradeTally> tally() {
+    return MergingCombineFn.tally(
+        RegradeTally::new, RegradeTally::add, RegradeTally::merge, RegradeTallyCoder.of());
   }
 }

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.client.Api;
 import io.mathbeam.core.client.ClientConfig;
 import io.mathbeam.core.model.Problem;
-import io.mathbeam.core.problems.BuiltinProblems;
 import io.mathbeam.core.problems.FieldMapping;
-import io.mathbeam.core.problems.ProblemFormat;
-import io.mathbeam.core.problems.ProblemSelection;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.TokenPrice;
@@ -16,7 +13,6 @@ import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.pipelines.cli.Command;
-import io.mathbeam.pipelines.datasets.PublishedBenchmarks;
 import io.mathbeam.pipelines.launch.LaunchedFleet;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.pipelines.options.KnownOptions;
@@ -28,9 +24,7 @@ import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.LiveProgress;
 import io.mathbeam.transforms.SharedSandboxes;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -96,7 +90,7 @@ public final class EvalCommand implements Command {
   /** Runs an evaluation; returns its result, or throws with a message for the user. */
   public EvalResult run(String[] args) throws Exception {
     EvalOptions options = parse(args);
-    Inputs inputs = inputs(options);
+    EvalInputs inputs = EvalInputs.read(options);
     RunnerChoice.apply(options, args, inputs.plannedSamples(), out);
     return execute(options, List.of(prepare(options, inputs, args, UUID.randomUUID().toString())))
         .get(0);
@@ -114,49 +108,6 @@ public final class EvalCommand implements Command {
   }
 
   /**
-   * The problem sources the options name and their problems.
-   *
-   * @param totalSamples the run's samples, or -1 when a Parquet source's rows are not read yet
-   * @param plannedSamples the run's samples counting every row of Parquet sources (some may be
-   *     rejected): the size the runner is chosen by
-   */
-  public record Inputs(
-      List<ProblemSource> sources, List<Problem> known, long totalSamples, long plannedSamples) {}
-
-  /**
-   * Reads the problems the options select (the built-in sample set when none) and counts the run's
-   * samples; Parquet sources are read only by the pipeline, their rows counted from the footers.
-   */
-  public static Inputs inputs(EvalOptions options) throws Exception {
-    FieldMapping mapping =
-        new FieldMapping(options.getIdKey(), options.getQuestionKey(), options.getAnswerKey());
-    List<ProblemSource> sources =
-        ProblemSelection.resolve(
-            options.getProblems(),
-            options.getBenchmarks(),
-            options.getDataDir(),
-            options.getSamples(),
-            EvalCommand::isFile,
-            PublishedBenchmarks.locator(options.getOffline(), System.err));
-    if (sources.isEmpty()) {
-      sources = List.of(BuiltinProblems.source(BuiltinProblems.SAMPLE, options.getSamples()));
-    }
-    List<Problem> known = new ArrayList<>();
-    long parquetSamples = 0;
-    boolean allKnown = true;
-    for (ProblemSource source : sources) {
-      if (source.format() == ProblemFormat.PARQUET) {
-        // read by the pipeline only; the footers give the rows
-        allKnown = false;
-        parquetSamples += ProblemFiles.parquetRows(source) * source.samples();
-      }
-      known.addAll(ProblemFiles.readProblems(source, mapping));
-    }
-    long knownSamples = known.stream().mapToLong(Problem::samples).sum();
-    return new Inputs(sources, known, allKnown ? knownSamples : -1, knownSamples + parquetSamples);
-  }
-
-  /**
    * Everything one evaluation needs before the pipeline runs: inputs read and checked, the reported
    * file read, the model resolved, the cache prepared. Starts the simulated fleet when no endpoints
    * are given ({@link PreparedRun#close()} stops it).
@@ -164,7 +115,7 @@ public final class EvalCommand implements Command {
    * @param inputs the options' {@link #inputs}, read once before the runner was chosen
    * @param runId shared by the evaluations of one job: their progress is counted together
    */
-  public PreparedRun prepare(EvalOptions options, Inputs inputs, String[] args, String runId)
+  public PreparedRun prepare(EvalOptions options, EvalInputs inputs, String[] args, String runId)
       throws Exception {
     boolean direct = options.getRunner() == DirectRunner.class;
     FieldMapping mapping =
@@ -440,14 +391,6 @@ public final class EvalCommand implements Command {
   /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
   static String absolute(String path) {
     return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
-  }
-
-  private static boolean isFile(String location) {
-    try {
-      return Storage.exists(location);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot look for " + location, e);
-    }
   }
 
   private static String describe(List<ProblemSource> sources) {

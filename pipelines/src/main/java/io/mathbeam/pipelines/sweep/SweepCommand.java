@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.EvalCommand;
+import io.mathbeam.pipelines.eval.EvalInputs;
 import io.mathbeam.pipelines.eval.EvalResult;
 import io.mathbeam.pipelines.eval.PreparedRun;
 import io.mathbeam.pipelines.options.EvalOptions;
@@ -103,7 +104,7 @@ public final class SweepCommand implements Command {
     try {
       List<String[]> argvs = new ArrayList<>();
       List<EvalOptions> parsed = new ArrayList<>();
-      List<EvalCommand.Inputs> inputs = new ArrayList<>();
+      List<EvalInputs> inputs = new ArrayList<>();
       long samples = 0;
       for (SweepFile.Entry model : sweep.models()) {
         List<String> modelArgs = new ArrayList<>(common);
@@ -120,7 +121,7 @@ public final class SweepCommand implements Command {
               "--launchModel is an eval option (one model on this machine's GPUs); a sweep"
                   + " evaluates running servers: give each model its endpoints");
         }
-        EvalCommand.Inputs modelInputs = EvalCommand.inputs(options);
+        EvalInputs modelInputs = EvalInputs.read(options);
         samples += modelInputs.plannedSamples();
         inputs.add(modelInputs);
         argvs.add(argv);

@@ -12,6 +12,7 @@ import io.mathbeam.core.datasets.SourceFixtures;
 import io.mathbeam.core.datasets.SourceLocations;
 import io.mathbeam.core.testing.SharedData;
 import io.mathbeam.pipelines.eval.EvalCommand;
+import io.mathbeam.pipelines.eval.EvalInputs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -142,7 +143,7 @@ public class DatasetsCommandTest {
         org.junit.Assert.assertThrows(
             IllegalArgumentException.class,
             () ->
-                EvalCommand.inputs(
+                EvalInputs.read(
                     EvalCommand.parse(
                         new String[] {
                           "--benchmarks=aime24", "--dataDir=" + cacheDir, "--offline"

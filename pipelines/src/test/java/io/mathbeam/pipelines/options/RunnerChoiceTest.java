@@ -5,6 +5,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import io.mathbeam.pipelines.eval.EvalCommand;
+import io.mathbeam.pipelines.eval.EvalInputs;
 import io.mathbeam.transforms.ParquetRecordSink;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -109,7 +110,7 @@ public class RunnerChoiceTest {
       sink.flush();
     }
     EvalOptions options = EvalCommand.parse(new String[] {"--problems=" + file, "--samples=20000"});
-    EvalCommand.Inputs inputs = EvalCommand.inputs(options);
+    EvalInputs inputs = EvalInputs.read(options);
     // the pipeline reads Parquet problems; the footer gives their number up front
     assertEquals(-1, inputs.totalSamples());
     assertEquals(60_000, inputs.plannedSamples());
