@@ -127,9 +127,7 @@ public final class GenerationDispatcher {
     this.window = window;
     this.order = new DispatchOrder(client.config().dispatchPolicy(), priors);
     this.priors = priors;
-    this.gathering =
-        new InputGathering(
-            !priors.isEmpty() && client.config().dispatchPolicy() == DispatchPolicy.LONGEST_FIRST);
+    this.gathering = new InputGathering(priors, client.config().dispatchPolicy());
     // a given generator draws its samples one by one; otherwise the client may batch them
     this.samplesPerRequest = params.temperature() == 0 || single != null ? 1 : samplesPerRequest;
     this.perSample =
@@ -232,7 +230,7 @@ public final class GenerationDispatcher {
       }
       pendingSamples++;
       outstanding++;
-      if (gathering.firstSample()) {
+      if (gathering.submitted()) {
         client.scheduler().schedule(InputGathering.GATHER, this::endGathering);
       }
     }
@@ -261,7 +259,7 @@ public final class GenerationDispatcher {
       int backlog;
       synchronized (this) {
         List<Entry> next;
-        while (!gathering.holds(growing.isEmpty())
+        while (!gathering.holds()
             && inFlight < window
             && (next = nextRequest(window - inFlight)) != null) {
           inFlight += next.size();

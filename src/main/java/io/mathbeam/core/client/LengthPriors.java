@@ -86,6 +86,15 @@ public final class LengthPriors implements Serializable {
     return problems.size();
   }
 
+  /** Samples of the earlier run, whether or not their own lengths are known. */
+  public long totalSamples() {
+    long total = 0;
+    for (Sum sum : problems.values()) {
+      total += sum.samples();
+    }
+    return total;
+  }
+
   /** Samples with a prior. */
   public int samples() {
     return samples.size();

@@ -159,10 +159,11 @@ final class ReplicaSet {
   }
 
   /**
-   * {@link #passedOver()} for a sample expected at {@code tokensPerSample}: when that is known (an
-   * earlier run's length, or its problem's mean), a slow replica is passed over only when the
-   * sample itself would end there after the work left, so that the short samples at the end of a
-   * longest-first order still keep it busy.
+   * {@link #passedOver()} for a sample of {@code tokensPerSample}, its own length from an earlier
+   * run with the same seeds (NaN: unknown): a slow replica is passed over only when the sample
+   * itself would end there after the work left, so that the short samples at the end of a
+   * longest-first order still keep it busy. A problem's mean does not count: it says nothing of the
+   * sample that rambles.
    */
   Set<Replica> passedOver(double tokensPerSample) {
     int backlog = this.backlog;
@@ -214,10 +215,10 @@ final class ReplicaSet {
    * replica of this pace would end after the fleet has done the work left: the backlog and half of
    * what is in flight, at the answered mean length, over the healthy fleet's tokens per second.
    * Why: one in a few dozen samples rambles to max_tokens; started on a replica twice as slow in
-   * the last third of a run, it ends the run alone while the fast replicas stand idle. Replayed on
-   * bench-fleet's uneven fleet (docs/runners.md), stopping a slow replica this way beats stopping
-   * it when the backlog fits the other replicas' slots (0.72 against 0.63 of the ideal); planning
-   * for the 95th percentile or for max_tokens stops it too early (0.69).
+   * the last third of a run, it ends the run alone while the fast replicas stand idle
+   * (bench-fleet's uneven fleet, docs/runners.md). Why the 90th percentile: planning for max_tokens
+   * would leave a slow replica idle through the last stretch of every run, planning for the median
+   * would let the ramblers start late.
    */
   private boolean startsTooLate(double pace, int backlog, double[] paces, double tokensPerSample) {
     if (completed.count() < MIN_ANSWERED) {

@@ -263,11 +263,14 @@ public class GenerationDispatcherTest {
       // one sequence at a time: the order sent is the order answered
       GenerationDispatcher dispatcher =
           new GenerationDispatcher(client, TEMPLATE, PARAMS, 1, 1, null, priors);
-      for (SampleRequest r : all) {
+      for (SampleRequest r : all.subList(0, all.size() - 1)) {
         dispatcher.submit(r);
       }
-      // problem 2's samples arrived last; without gathering problem 0's first would have gone
+      dispatcher.flush();
+      // problem 2's samples arrive last; without gathering problem 0's first would have gone.
+      // The end of a batch is no end of the input: the earlier run had one sample more
       assertEquals("nothing is sent while the input may grow", 0, dispatcher.inFlight());
+      dispatcher.submit(all.get(all.size() - 1));
       dispatcher.flush();
       List<String> answered = new ArrayList<>();
       while (dispatcher.unfinished() > 0) {
@@ -286,6 +289,7 @@ public class GenerationDispatcherTest {
     for (SampleRequest r : all) {
       lengths.add(r.problemKey(), r.seed(), 200);
     }
+    lengths.add("d/elsewhere", 1, 300);
     try (SimulatedFleet fleet = SimulatedFleet.start(sim);
         RecordingScheduler scheduler = new RecordingScheduler();
         OpenAiClient client =
@@ -296,7 +300,7 @@ public class GenerationDispatcherTest {
       for (SampleRequest r : all) {
         dispatcher.submit(r);
       }
-      // never flushed: the last problem may still grow, yet the gathering's end sends all
+      // the earlier run had more samples than arrive: the gathering's end sends them
       for (int i = 0; i < all.size(); i++) {
         assertNull(dispatcher.take().errorClass());
       }
