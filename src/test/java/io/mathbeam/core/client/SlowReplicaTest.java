@@ -69,12 +69,7 @@ public class SlowReplicaTest {
     Replica slow = replica("http://slow:1", 0.02);
     Replica fast = replica("http://fast:2", 0.01);
     ReplicaSet set = new ReplicaSet(List.of(slow, fast));
-    for (int i = 0; i < 17; i++) {
-      set.completed().record(100);
-    }
-    for (int i = 0; i < 3; i++) {
-      set.completed().record(1000);
-    }
+    answered(set);
     // mean 235, 90th percentile 1000: a long sample takes 20 s on the slow replica; the fleet
     // makes 4/0.02 + 4/0.01 = 600 tokens/s
 
@@ -104,12 +99,7 @@ public class SlowReplicaTest {
     Replica slow = replica("http://slow:1", 0.02);
     Replica fast = replica("http://fast:2", 0.01);
     ReplicaSet set = new ReplicaSet(List.of(slow, fast));
-    for (int i = 0; i < 17; i++) {
-      set.completed().record(100);
-    }
-    for (int i = 0; i < 3; i++) {
-      set.completed().record(1000);
-    }
+    answered(set);
     // 4 samples left, the fast replica's slots: 4 x 235 / 600 = 1.6 s of work
     set.backlog(4);
     assertEquals(java.util.Set.of(slow), set.passedOver());
@@ -123,5 +113,15 @@ public class SlowReplicaTest {
     // a problem's mean of 50 is no sample's own length: the slow replica stays passed over
     assertSame(
         fast, set.choose(List.of(slow, fast), new HashSet<>(), new ExpectedLength(50, false), 1));
+  }
+
+  /** Answered samples: 17 of 100 tokens and 3 of 1000 (mean 235, 90th percentile 1000). */
+  private static void answered(ReplicaSet set) {
+    for (int i = 0; i < 17; i++) {
+      set.completed().record(100);
+    }
+    for (int i = 0; i < 3; i++) {
+      set.completed().record(1000);
+    }
   }
 }
