@@ -81,8 +81,9 @@ public interface ServerOptions extends PipelineOptions {
   @Description(
       "Tail copies: once no sample waits to be sent, the samples still running on a replica"
           + " clearly slower than the others (1.5x its time per token) are sent again, streamed, to"
-          + " faster replicas with free slots; the first answer is kept and the other request"
-          + " cancelled. Uses only slots that would stand idle. false: every sample is sent once.")
+          + " faster replicas with free slots when the copy is expected to end first; the first"
+          + " answer is kept and the other request cancelled. Uses only slots that would stand"
+          + " idle. false: every sample is sent once.")
   @Default.Boolean(true)
   boolean getTailCopies();
 
