@@ -113,6 +113,10 @@ public class MainTest {
     assertTrue(report, report.contains("fast replicas idle in the tail"));
     assertTrue(report, report.contains("met      samples answered 12 of 12, in eval's output 12;"));
     assertTrue(report, report.contains("met      peak per replica"));
+    // the schedule model's replay of eval's samples, and its word on the utilisation target
+    assertTrue(report, report.contains("what an order reaches on the first eval run's sample"));
+    assertTrue(report, report.contains("longest sample first, every sample's length known"));
+    assertTrue(report, report.contains("in the schedule model"));
   }
 
   @Test

@@ -268,21 +268,20 @@ public final class FleetBenchmark implements Command {
                   + " samples)",
               maxNumSeqs));
     }
-    double reachable = Double.NaN;
+    Map<ScheduleModel.Order, Double> reached = null;
     if (modelled != null) {
       ScheduleModel model = new ScheduleModel(config.latency(), speeds(config), maxNumSeqs);
-      Map<ScheduleModel.Order, Double> reached = model.utilisations(modelled);
+      reached = model.utilisations(modelled);
       out.println(
           "what an order reaches on the first eval run's sample lengths (the step-time model"
               + " replayed, no HTTP; docs/runners.md):");
       reached.forEach((order, u) -> out.printf(Locale.ROOT, "  %.2f  %s%n", u, order.description));
-      reachable = ScheduleModel.bestWithoutLengths(reached);
     }
     for (Map.Entry<String, FleetMeasurement> e : measured.entrySet()) {
       out.println(
           new FleetTargets(
                   longTail(), slowReplicas, replicas, maxNumSeqs, (long) problems * samples)
-              .format(describe(e.getKey()), e.getValue(), tuned, reachable));
+              .format(describe(e.getKey()), e.getValue(), tuned, reached));
     }
   }
 

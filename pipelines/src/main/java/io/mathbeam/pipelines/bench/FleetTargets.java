@@ -3,6 +3,7 @@ package io.mathbeam.pipelines.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** Issue 18's targets for a fleet (docs/runners.md), and whether a run of eval meets them. */
 record FleetTargets(
@@ -10,10 +11,13 @@ record FleetTargets(
 
   /**
    * The targets for {@code m}'s run, met or not, against the tuned peer when it ran; {@code
-   * reachable} is the most the schedule model reached without knowing each sample's length (NaN
-   * when not modelled).
+   * reached} is what each order reached in the schedule model (null when not modelled).
    */
-  String format(String run, FleetMeasurement m, FleetMeasurement tuned, double reachable) {
+  String format(
+      String run,
+      FleetMeasurement m,
+      FleetMeasurement tuned,
+      Map<ScheduleModel.Order, Double> reached) {
     FleetFigures f = m.figures();
     double utilisationTarget = longTail() ? 0.90 : slowReplicas > 0 ? 0.97 : 0.95;
     List<String> lines = new ArrayList<>();
@@ -22,14 +26,23 @@ record FleetTargets(
             String.format(
                 Locale.ROOT, "utilisation %.2f >= %.2f", f.utilisation(), utilisationTarget),
             f.utilisation() >= utilisationTarget));
-    if (!Double.isNaN(reachable)) {
+    if (reached != null) {
+      double withoutLengths = ScheduleModel.bestWithoutLengths(reached);
+      double oracle = reached.get(ScheduleModel.Order.LONGEST_SAMPLE_FIRST);
+      String verdict =
+          withoutLengths >= utilisationTarget
+              ? ""
+              : oracle >= utilisationTarget
+                  ? ": the target needs every length known"
+                  : String.format(
+                      Locale.ROOT, ": longest first knowing every length reached %.2f", oracle);
       lines.add(
           String.format(
               Locale.ROOT,
               "  (on these lengths no order that does not know each sample's length reached more"
                   + " than %.2f in the schedule model%s)",
-              reachable,
-              reachable < utilisationTarget ? ": the target needs lengths known" : ""));
+              withoutLengths,
+              verdict));
     }
     if (slowReplicas > 0 && slowReplicas < replicas) {
       lines.add(
