@@ -15,6 +15,11 @@ import java.util.concurrent.ExecutionException;
 record AttemptFailure(
     ErrorClass errorClass, String message, Duration retryAfter, boolean tryNextReplica) {
 
+  /** A failure without a server-given wait. */
+  static AttemptFailure of(ErrorClass errorClass, String message, boolean tryNextReplica) {
+    return new AttemptFailure(errorClass, message, null, tryNextReplica);
+  }
+
   /** The exception inside future wrappers. */
   static Throwable rootCause(Throwable error) {
     Throwable current = error;

@@ -97,11 +97,8 @@ final class AttemptLoop {
                           call.attempts++;
                           retryOrFail(
                               call,
-                              new AttemptFailure(
-                                  ErrorClass.CONNECTION,
-                                  AttemptFailure.describe(error),
-                                  null,
-                                  false));
+                              AttemptFailure.of(
+                                  ErrorClass.CONNECTION, AttemptFailure.describe(error), false));
                         } else {
                           call.model = model;
                           attempt(call);

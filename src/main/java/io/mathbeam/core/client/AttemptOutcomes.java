@@ -59,10 +59,9 @@ final class AttemptOutcomes {
         } catch (MalformedResponseException e) {
           loop.retryOrFail(
               call,
-              new AttemptFailure(
+              AttemptFailure.of(
                   ErrorClass.MALFORMED_RESPONSE,
                   "unusable 200 from " + replica.baseUrl() + ": " + e.getMessage(),
-                  null,
                   false));
           return;
         }
@@ -78,10 +77,9 @@ final class AttemptOutcomes {
         health.failed(replica);
         loop.retryOrFail(
             call,
-            new AttemptFailure(
+            AttemptFailure.of(
                 ErrorClass.SERVER_ERROR,
                 "finish_reason " + finish + " from " + replica.baseUrl(),
-                null,
                 true));
         return;
       }
@@ -123,22 +121,20 @@ final class AttemptOutcomes {
       health.failed(replica);
       loop.retryOrFail(
           call,
-          new AttemptFailure(
+          AttemptFailure.of(
               event.status() == 429 || event.status() == 408
                   ? ErrorClass.RATE_LIMITED
                   : event.status() >= 500 ? ErrorClass.SERVER_ERROR : ErrorClass.BAD_REQUEST,
               "error event in the stream from " + replica.baseUrl() + ": " + event.getMessage(),
-              null,
               true));
       return;
     }
     if (error instanceof MalformedResponseException) {
       loop.retryOrFail(
           call,
-          new AttemptFailure(
+          AttemptFailure.of(
               ErrorClass.MALFORMED_RESPONSE,
               "unusable stream from " + replica.baseUrl() + ": " + error.getMessage(),
-              null,
               false));
       return;
     }
@@ -148,13 +144,12 @@ final class AttemptOutcomes {
       replica.pace().timedOut();
       loop.retryOrFail(
           call,
-          new AttemptFailure(
+          AttemptFailure.of(
               ErrorClass.TIMEOUT,
               "stream from "
                   + replica.baseUrl()
                   + (idle.beforeFirstByte() ? " sent nothing for " : " went silent for ")
                   + idle.limit(),
-              null,
               true));
       return;
     }
@@ -162,20 +157,18 @@ final class AttemptOutcomes {
       health.failed(replica);
       loop.retryOrFail(
           call,
-          new AttemptFailure(
+          AttemptFailure.of(
               ErrorClass.CONNECTION,
               replica.baseUrl() + ": " + AttemptFailure.describe(error),
-              null,
               true));
     } else if (error instanceof HttpTimeoutException) {
       replica.permits().congested(call.permit);
       replica.pace().timedOut();
       loop.retryOrFail(
           call,
-          new AttemptFailure(
+          AttemptFailure.of(
               ErrorClass.TIMEOUT,
               "no response from " + replica.baseUrl() + " within " + timeout,
-              null,
               false));
     } else if (error instanceof IOException
         && !responseStarted
@@ -184,7 +177,7 @@ final class AttemptOutcomes {
       // A pooled connection the server closed while idle (spec §1.2): once, at once, same replica.
       call.staleRetryUsed = true;
       call.lastFailure =
-          new AttemptFailure(ErrorClass.CONNECTION, AttemptFailure.describe(error), null, false);
+          AttemptFailure.of(ErrorClass.CONNECTION, AttemptFailure.describe(error), false);
       counters.retries.increment();
       call.pinned = replica;
       loop.attempt(call);
@@ -192,10 +185,9 @@ final class AttemptOutcomes {
       health.failed(replica);
       loop.retryOrFail(
           call,
-          new AttemptFailure(
+          AttemptFailure.of(
               ErrorClass.CONNECTION,
               replica.baseUrl() + ": " + AttemptFailure.describe(error),
-              null,
               true));
     }
   }
@@ -241,7 +233,7 @@ final class AttemptOutcomes {
                   } else {
                     call.maxTokensCeiling = budget;
                     call.lastFailure =
-                        new AttemptFailure(ErrorClass.CONTEXT_OVERFLOW, detail, null, false);
+                        AttemptFailure.of(ErrorClass.CONTEXT_OVERFLOW, detail, false);
                     counters.retries.increment();
                     call.pinned = replica;
                     loop.attempt(call);

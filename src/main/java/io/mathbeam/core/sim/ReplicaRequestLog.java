@@ -27,18 +27,21 @@ final class ReplicaRequestLog {
   // Every entry is logged before its response is sent, so a client that has its answer can read
   // the log entry for it.
   void rejected(long arrival, String endpoint, String id, int status, String fault, String error) {
-    log.append(
-        RequestLogEntry.builder()
-            .arrivalMs(arrival)
-            .finishMs(System.currentTimeMillis())
-            .replica(index)
-            .port(port.getAsInt())
-            .endpoint(endpoint)
-            .requestId(id)
-            .status(status)
-            .fault(fault)
-            .error(error)
-            .build());
+    log.append(entry(arrival, endpoint, id, status, fault).error(error).build());
+  }
+
+  /** What every entry of this replica says: when, where, which request, how it ended. */
+  private RequestLogEntry.Builder entry(
+      long arrival, String endpoint, String id, int status, String fault) {
+    return RequestLogEntry.builder()
+        .arrivalMs(arrival)
+        .finishMs(System.currentTimeMillis())
+        .replica(index)
+        .port(port.getAsInt())
+        .endpoint(endpoint)
+        .requestId(id)
+        .status(status)
+        .fault(fault);
   }
 
   void done(
@@ -78,17 +81,10 @@ final class ReplicaRequestLog {
       judged = Collections.unmodifiableList(judged);
     }
     log.append(
-        RequestLogEntry.builder()
-            .arrivalMs(arrival)
-            .finishMs(System.currentTimeMillis())
-            .replica(index)
-            .port(port.getAsInt())
-            .endpoint(endpoint)
-            .requestId(id)
+        entry(arrival, endpoint, id, status, fault)
             .promptHash(r.promptHash())
             .seed(r.seed())
             .n(r.n())
-            .status(status)
             .promptTokens(r.totalPromptTokens())
             .completionTokens(completion)
             .maxTokens(r.maxTokens())
@@ -96,7 +92,6 @@ final class ReplicaRequestLog {
             .topP(r.topP())
             .topK(r.topK())
             .minP(r.minP())
-            .fault(fault)
             .finishReasons(finishes)
             .outcomes(outcomes)
             .judgedAnswers(judged)

@@ -123,42 +123,32 @@ public class SweepCommandTest {
 
   @Test
   public void badSweepFilesNameTheFileAndField() throws Exception {
+    String message =
+        sweepError("benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {temprature: 0.5}\n");
+    assertTrue(
+        message,
+        message.endsWith(
+            "bad.yaml: models[0].sampling: unknown key 'temprature' (did you mean"
+                + " 'temperature'?); known: [temperature, top_p, top_k, min_p, max_tokens,"
+                + " seed]"));
+    message =
+        sweepError("benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {top_p: high}\n");
+    assertTrue(
+        message, message.endsWith("models[0].sampling.top_p: expected a number, got \"high\""));
+    message = sweepError("benchmarks: [aime24]\nmodels:\n  - name: m\n    endpiont: [x]\n");
+    assertTrue(
+        message, message.endsWith("models[0]: unknown key 'endpiont' (did you mean 'endpoints'?)"));
+    message = sweepError("models:\n  - name: a b\n");
+    assertTrue(message, message.contains("models[0].name"));
+  }
+
+  /** The message a sweep file of this text fails with. */
+  private String sweepError(String yaml) throws Exception {
     Path sweep = tmp.getRoot().toPath().resolve("bad.yaml");
-    Files.writeString(
-        sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {temprature: 0.5}\n");
-    IllegalArgumentException e =
-        assertThrows(
+    Files.writeString(sweep, yaml);
+    return assertThrows(
             IllegalArgumentException.class,
-            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
-    assertTrue(
-        e.getMessage(),
-        e.getMessage()
-            .endsWith(
-                "bad.yaml: models[0].sampling: unknown key 'temprature' (did you mean"
-                    + " 'temperature'?); known: [temperature, top_p, top_k, min_p, max_tokens,"
-                    + " seed]"));
-    Files.writeString(
-        sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {top_p: high}\n");
-    e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
-    assertTrue(
-        e.getMessage(),
-        e.getMessage().endsWith("models[0].sampling.top_p: expected a number, got \"high\""));
-    Files.writeString(sweep, "benchmarks: [aime24]\nmodels:\n  - name: m\n    endpiont: [x]\n");
-    e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
-    assertTrue(
-        e.getMessage(),
-        e.getMessage().endsWith("models[0]: unknown key 'endpiont' (did you mean 'endpoints'?)"));
-    Files.writeString(sweep, "models:\n  - name: a b\n");
-    e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}));
-    assertTrue(e.getMessage(), e.getMessage().contains("models[0].name"));
+            () -> new SweepCommand(quiet()).run(new String[] {"--sweep=" + sweep}))
+        .getMessage();
   }
 }
