@@ -67,12 +67,11 @@ final class ReplicaSet {
    * all the walk runs over all.
    */
   Replica choose(List<Replica> order, Set<Replica> avoid) {
-    return choose(order, avoid, Double.NaN);
+    return choose(order, avoid, passedOver());
   }
 
-  /** {@link #choose(List, Set)} for a sample of known own length (NaN: unknown). */
-  private Replica choose(List<Replica> order, Set<Replica> avoid, double tokensPerSample) {
-    Set<Replica> slow = passedOver(tokensPerSample);
+  /** {@link #choose(List, Set)} with the slow replicas to pass over already known. */
+  private Replica choose(List<Replica> order, Set<Replica> avoid, Set<Replica> slow) {
     if (!slow.isEmpty()) {
       List<Replica> faster = new ArrayList<>();
       for (Replica replica : order) {
@@ -94,14 +93,15 @@ final class ReplicaSet {
    */
   Replica choose(List<Replica> order, Set<Replica> avoid, ExpectedLength expected, int sequences) {
     double expectedTokens = expected.tokens(sequences);
-    double ownLength = expected.ownLength() ? expected.tokensPerSample() : Double.NaN;
+    // computed once per routing: it reads every pace and, late in a run, the answered lengths
+    Set<Replica> slow = passedOver(expected.ownLength() ? expected.tokensPerSample() : Double.NaN);
     if (expected.isLong() && expectedTokens > 0) {
-      Replica soonest = soonestDone(avoid, expectedTokens, sequences, ownLength);
+      Replica soonest = soonestDone(avoid, expectedTokens, sequences, slow);
       if (soonest != null) {
         return soonest;
       }
     }
-    return choose(order, avoid, ownLength);
+    return choose(order, avoid, slow);
   }
 
   /**
@@ -109,9 +109,7 @@ final class ReplicaSet {
    * {@code tokens} more would end soonest by its pace (unknown paces count as the fastest known),
    * or null when none has room.
    */
-  private Replica soonestDone(
-      Set<Replica> avoid, double tokens, int sequences, double tokensPerSample) {
-    Set<Replica> slow = passedOver(tokensPerSample);
+  private Replica soonestDone(Set<Replica> avoid, double tokens, int sequences, Set<Replica> slow) {
     double fastest = Double.NaN;
     for (Replica replica : replicas) {
       double pace = replica.pace().secondsPerToken();

@@ -108,7 +108,9 @@ final class TailCopies {
     List<Pick> picks = new ArrayList<>();
     for (SampleCall call : running) {
       Replica target = mostRoom(room, call.sequences());
-      if (target == null || !(saving(call, target, nowNanos) > 0)) {
+      // the saving against the roomiest is the one sorted by; another target needs its own
+      double saved = target == roomiest ? saving.get(call) : saving(call, target, nowNanos);
+      if (target == null || !(saved > 0)) {
         continue;
       }
       room.merge(target, -call.sequences(), Integer::sum);
