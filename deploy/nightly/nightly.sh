@@ -8,12 +8,15 @@ readonly EXIT_PASS=0 EXIT_REGRESSION=1 EXIT_INPUT=2 EXIT_EVAL_FAILED=3
 
 usage() {
   cat <<'EOF'
-usage: nightly.sh [--state=DIR] [--gate=FILE] [--] [EVAL_ARG...]
+usage: nightly.sh [--state=DIR] [--gate=FILE] [--detect=POINTS] [--] [EVAL_ARG...]
 
   --state=DIR   state directory: runs/<timestamp>/, accepted, history.jsonl
                 (default $MATHBEAM_NIGHTLY_STATE, else /var/lib/mathbeam-nightly)
   --gate=FILE   gate file for `mathbeam compare` (default $MATHBEAM_NIGHTLY_GATE, else
-                compare's default gate: no significant pass@1 drop at alpha 0.05)
+                compare's default gate: no significant pass@1 drop on any dataset, the
+                chance of any false failure held at 0.05 across them)
+  --detect=POINTS  a drop in percentage points: each night's power lines also say how many
+                samples per problem would catch it (default $MATHBEAM_NIGHTLY_DETECT)
   EVAL_ARG...   eval arguments after the flags, taken verbatim; appended to
                 $MATHBEAM_NIGHTLY_ARGS (split on whitespace)
 
@@ -38,11 +41,13 @@ log() {
 
 state="${MATHBEAM_NIGHTLY_STATE:-/var/lib/mathbeam-nightly}"
 gate="${MATHBEAM_NIGHTLY_GATE:-}"
+detect="${MATHBEAM_NIGHTLY_DETECT:-}"
 extra_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --state=*) state="${1#--state=}" ;;
     --gate=*) gate="${1#--gate=}" ;;
+    --detect=*) detect="${1#--detect=}" ;;
     -h | --help)
       usage
       exit "$EXIT_PASS"
@@ -193,6 +198,7 @@ fi
 
 compare_args=(--baseline="$baseline" --candidate="$run_dir" --output="$run_dir/compare")
 [ -z "$gate" ] || compare_args+=(--gate="$gate")
+[ -z "$detect" ] || compare_args+=(--detect="$detect")
 log "comparing with the accepted baseline ${baseline#"$state/"}"
 # compare's own output goes to a log: on a regression compare.md is printed once, below.
 set +e
@@ -202,6 +208,8 @@ set -e
 case "$code" in
   0)
     grep -m 1 '^\*\*Verdict' "$run_dir/compare/compare.md" >&2 || true
+    # What tonight's comparison could have caught, per gated dataset (compare.md's Power lines).
+    grep '^- power ' "$run_dir/compare/compare.md" >&2 || true
     accept "$ts"
     record pass "$EXIT_PASS" "${baseline#"$state/"}"
     exit "$EXIT_PASS"

@@ -82,6 +82,10 @@ public class NightlyScriptTest {
 
     Night second = runNight(launcher, state, goodModel);
     assertEquals(second.output, 0, second.exitCode);
+    // The power line of the gated dataset, with the samples a 5-point drop would need.
+    assertThat(second.output, containsString("- power "));
+    assertThat(second.output, containsString("pass@1: catches a drop of "));
+    assertThat(second.output, containsString("; to catch 5.0 points: "));
     Path secondRun = acceptedRun(state);
     assertNotEquals("accepted did not advance", firstRun, secondRun);
     assertTrue(Files.isRegularFile(secondRun.resolve("compare/compare.json")));
@@ -175,6 +179,7 @@ public class NightlyScriptTest {
     Map<String, String> env = pb.environment();
     env.remove("MATHBEAM_NIGHTLY_STATE");
     env.remove("MATHBEAM_NIGHTLY_GATE");
+    env.put("MATHBEAM_NIGHTLY_DETECT", "5");
     env.put("MATHBEAM", launcher.toString());
     env.put("MATHBEAM_NIGHTLY_ARGS", sweep);
     return pb;

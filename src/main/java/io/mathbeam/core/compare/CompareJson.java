@@ -29,6 +29,7 @@ public final class CompareJson {
     ObjectNode v = root.putObject("verdict");
     v.put("passed", verdict.passed());
     v.put("exit_code", verdict.exitCode());
+    v.put("warnings", verdict.withStatus(RuleStatus.WARN).size());
     ArrayNode rules = v.putArray("rules");
     for (RuleResult r : verdict.results()) {
       ObjectNode rule = rules.addObject();
@@ -37,6 +38,9 @@ public final class CompareJson {
       rule.put("metric", r.rule().metric().toString());
       rule.put("status", r.status().name());
       rule.put("reason", r.reason());
+      if (r.power() != null) {
+        power(rule.putObject("power"), r.power());
+      }
     }
 
     ObjectNode datasets = root.putObject("datasets");
@@ -73,6 +77,30 @@ public final class CompareJson {
       }
     }
     return root;
+  }
+
+  private static void power(ObjectNode node, DetectionPower p) {
+    node.put("level", p.level());
+    node.put("se", p.standardError());
+    node.put("margin", p.margin());
+    node.put("power", DetectionPower.POWER);
+    if (Double.isNaN(p.smallestDrop())) {
+      node.putNull("smallest_drop_detected");
+    } else {
+      node.put("smallest_drop_detected", p.smallestDrop());
+    }
+    node.put("samples_now", p.samplesNow());
+    if (!Double.isNaN(p.detect())) {
+      node.put("detect", p.detect());
+      if (Double.isNaN(p.samplesNeeded())) {
+        node.putNull("samples_needed");
+      } else if (Double.isInfinite(p.samplesNeeded())) {
+        node.put("samples_needed", "unreachable");
+      } else {
+        node.put("samples_needed", (long) Math.max(1, p.samplesNeeded()));
+      }
+    }
+    node.put("summary", p.describe());
   }
 
   private static void strings(ArrayNode array, List<String> values) {

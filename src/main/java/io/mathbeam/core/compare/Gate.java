@@ -16,20 +16,26 @@ import java.util.Set;
 
 /**
  * The rules a candidate must pass, read from a JSON gate file: an array of rule objects, or an
- * object {@code {"rules": [...]}}. A rule is either
+ * object {@code {"rules": [...], "alpha": 0.05}}. A rule is either
  *
  * <pre>
  * {"dataset": "aime24", "metric": "pass@1", "expected": 0.35, "tolerance": 0.05}
- * {"dataset": "*", "metric": "pass@1", "no_significant_drop": true, "alpha": 0.05}
+ * {"dataset": "*", "metric": "pass@1", "no_significant_drop": true, "margin": 1.0}
+ * {"dataset": "aime24", "metric": "maj@16", "no_significant_drop": true, "alpha": 0.01}
  * </pre>
  *
- * <p>{@code tolerance} defaults to 0, {@code two_sided} to false, {@code alpha} to 0.05; {@code
- * "*"} means every dataset of the baseline. Unknown keys, duplicate keys and rules that are both
- * kinds are errors. See docs/COMPARE.md.
+ * <p>{@code tolerance} defaults to 0, {@code two_sided} to false, {@code margin} (points) to 0;
+ * {@code "*"} means every dataset of the baseline. A drop rule without {@code alpha} joins the
+ * family whose chance of any false failure is the gate's {@code alpha} (default 0.05); with its own
+ * {@code alpha} it is tested alone at that level. Unknown keys, duplicate keys and rules that are
+ * both kinds are errors. See docs/COMPARE.md.
  *
  * @param source the file the rules came from, for messages
+ * @param familyAlpha the chance of any false failure among the family's drop tests
  */
-public record Gate(String source, List<GateRule> rules) {
+public record Gate(String source, List<GateRule> rules, double familyAlpha) {
+  public static final double DEFAULT_ALPHA = 0.05;
+
   private static final Set<String> KEYS =
       Set.of(
           "dataset",
@@ -38,21 +44,32 @@ public record Gate(String source, List<GateRule> rules) {
           "tolerance",
           "two_sided",
           "no_significant_drop",
-          "alpha");
+          "alpha",
+          "margin");
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   public Gate {
     rules = List.copyOf(rules);
+    if (!(familyAlpha > 0 && familyAlpha < 1)) {
+      throw new IllegalArgumentException("alpha must be in (0, 1), got " + familyAlpha);
+    }
   }
 
-  /** No significant drop of pass@1 at alpha 0.05 on every dataset of the baseline. */
+  /** Rules whose drop tests form a family at {@value #DEFAULT_ALPHA}. */
+  public Gate(String source, List<GateRule> rules) {
+    this(source, rules, DEFAULT_ALPHA);
+  }
+
+  /**
+   * No significant drop of pass@1 on any dataset of the baseline, with the chance of a false
+   * failure on any of them held at {@value #DEFAULT_ALPHA}.
+   */
   public static Gate defaultGate() {
     return new Gate(
         "default gate",
-        List.of(
-            new NoSignificantDropRule(
-                GateRule.ANY_DATASET, MetricName.pass(1), NoSignificantDropRule.DEFAULT_ALPHA)));
+        List.of(NoSignificantDropRule.familyWise(GateRule.ANY_DATASET, MetricName.pass(1))),
+        DEFAULT_ALPHA);
   }
 
   /** Reads a gate file (UTF-8 JSON). */
@@ -75,14 +92,19 @@ public record Gate(String source, List<GateRule> rules) {
       throw new GateFileException(source, -1, null, "not valid JSON: " + e.getOriginalMessage(), e);
     }
     JsonNode list = root;
+    double familyAlpha = DEFAULT_ALPHA;
     if (root != null && root.isObject()) {
       Iterator<String> names = root.fieldNames();
       while (names.hasNext()) {
         String name = names.next();
-        if (!name.equals("rules")) {
+        if (!name.equals("rules") && !name.equals("alpha")) {
           throw new GateFileException(
-              source, -1, name, "unknown key; the object holds only 'rules'");
+              source, -1, name, "unknown key; the object holds only 'rules' and 'alpha'");
         }
+      }
+      familyAlpha = number(root, "alpha", DEFAULT_ALPHA, source, -1);
+      if (!(familyAlpha > 0 && familyAlpha < 1)) {
+        throw new GateFileException(source, -1, "alpha", "must be in (0, 1), got " + familyAlpha);
       }
       list = root.get("rules");
     }
@@ -97,7 +119,7 @@ public record Gate(String source, List<GateRule> rules) {
     for (int i = 0; i < list.size(); i++) {
       rules.add(rule(list.get(i), source, i));
     }
-    return new Gate(source, rules);
+    return new Gate(source, rules, familyAlpha);
   }
 
   private static GateRule rule(JsonNode node, String source, int index) throws GateFileException {
@@ -134,6 +156,7 @@ public record Gate(String source, List<GateRule> rules) {
     }
     if (threshold) {
       forbid(node, "alpha", "only goes with 'no_significant_drop'", source, index);
+      forbid(node, "margin", "only goes with 'no_significant_drop'", source, index);
       double expected = number(node, "expected", Double.NaN, source, index);
       if (expected < 0 || expected > 1) {
         throw new GateFileException(
@@ -156,11 +179,19 @@ public record Gate(String source, List<GateRule> rules) {
       throw new GateFileException(
           source, index, "no_significant_drop", "must be true (remove the rule to drop it)");
     }
-    double alpha = number(node, "alpha", NoSignificantDropRule.DEFAULT_ALPHA, source, index);
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new GateFileException(source, index, "alpha", "must be in (0, 1), got " + alpha);
+    Double alpha = null;
+    if (node.has("alpha")) {
+      alpha = number(node, "alpha", Double.NaN, source, index);
+      if (!(alpha > 0 && alpha < 1)) {
+        throw new GateFileException(source, index, "alpha", "must be in (0, 1), got " + alpha);
+      }
     }
-    return new NoSignificantDropRule(dataset, metric, alpha);
+    double margin = number(node, "margin", 0.0, source, index);
+    if (!(margin >= 0 && margin < 100)) {
+      throw new GateFileException(
+          source, index, "margin", "must be in points, in [0, 100), got " + margin);
+    }
+    return new NoSignificantDropRule(dataset, metric, margin / 100, alpha);
   }
 
   private static String text(JsonNode node, String key, String source, int index)

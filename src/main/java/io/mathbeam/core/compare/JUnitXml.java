@@ -4,7 +4,8 @@ package io.mathbeam.core.compare;
  * The gate results as JUnit XML, so CI systems show a failing rule as a failing test: one {@code
  * <testsuite name="mathbeam-compare">} holding one {@code <testcase classname=DATASET name=RULE>}
  * per rule result, with {@code <failure>} when the rule failed and {@code <error>} when it could
- * not be evaluated.
+ * not be evaluated. A warning (a significant drop within the rule's margin) is a passing test case
+ * whose output starts with {@code WARNING:}; the suite's {@code warnings} property counts them.
  */
 public final class JUnitXml {
   public static final String SUITE = "mathbeam-compare";
@@ -26,6 +27,7 @@ public final class JUnitXml {
     property(out, "baseline", report.baselineName());
     property(out, "candidate", report.candidateName());
     property(out, "seed", Long.toString(report.options().seed()));
+    property(out, "warnings", Integer.toString(verdict.withStatus(RuleStatus.WARN).size()));
     out.append("  </properties>\n");
     for (RuleResult r : verdict.results()) {
       out.append("  <testcase classname=\"")
@@ -34,19 +36,29 @@ public final class JUnitXml {
           .append(escape(r.rule().describe()))
           .append("\" time=\"0\"");
       switch (r.status()) {
-        case PASS ->
-            out.append(">\n    <system-out>")
-                .append(escape(r.reason()))
-                .append("</system-out>\n  </testcase>\n");
-        case FAIL -> problem(out, "failure", "regression", r.reason());
-        case NOT_EVALUABLE -> problem(out, "error", "not-evaluable", r.reason());
+        case PASS -> passed(out, r, "");
+        case WARN -> passed(out, r, "WARNING: ");
+        case FAIL -> problem(out, "failure", "regression", r.reason(), withPower(r, ""));
+        case NOT_EVALUABLE -> problem(out, "error", "not-evaluable", r.reason(), r.reason());
       }
     }
     out.append("</testsuite>\n");
     return out.toString();
   }
 
-  private static void problem(StringBuilder out, String element, String type, String reason) {
+  private static void passed(StringBuilder out, RuleResult r, String prefix) {
+    out.append(">\n    <system-out>")
+        .append(escape(withPower(r, prefix)))
+        .append("</system-out>\n  </testcase>\n");
+  }
+
+  /** The reason, then on its own line what the drop test could detect. */
+  private static String withPower(RuleResult r, String prefix) {
+    return prefix + r.reason() + (r.power() == null ? "" : "\n" + r.power().describe());
+  }
+
+  private static void problem(
+      StringBuilder out, String element, String type, String reason, String text) {
     out.append(">\n    <")
         .append(element)
         .append(" message=\"")
@@ -54,7 +66,7 @@ public final class JUnitXml {
         .append("\" type=\"")
         .append(type)
         .append("\">")
-        .append(escape(reason))
+        .append(escape(text))
         .append("</")
         .append(element)
         .append(">\n  </testcase>\n");

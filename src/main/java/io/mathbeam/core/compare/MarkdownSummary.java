@@ -27,16 +27,19 @@ public final class MarkdownSummary {
     out.append(
         String.format(
             Locale.ROOT,
-            "**Verdict: %s** (exit %d): %d rule result(s) passed, %d failed, %d not evaluable.%n%n",
+            "**Verdict: %s** (exit %d): %d rule result(s) passed, %d warned, %d failed, %d not"
+                + " evaluable.%n%n",
             verdict.passed() ? "PASS" : verdict.exitCode() == 1 ? "REGRESSION" : "INCOMPLETE",
             verdict.exitCode(),
             verdict.withStatus(RuleStatus.PASS).size(),
+            verdict.withStatus(RuleStatus.WARN).size(),
             verdict.withStatus(RuleStatus.FAIL).size(),
             verdict.withStatus(RuleStatus.NOT_EVALUABLE).size()));
     int level = (int) Math.round(report.options().confidence() * 100);
     for (DatasetComparison d : report.datasets()) {
       dataset(out, d, verdict, level, report.options().solvedThreshold());
     }
+    power(out, verdict);
     out.append("## Gate\n\n| Dataset | Rule | Result | Details |\n|---|---|---|---|\n");
     for (RuleResult r : verdict.results()) {
       out.append("| ")
@@ -105,6 +108,23 @@ public final class MarkdownSummary {
     out.append('\n');
   }
 
+  /** One line per drop test: what it would catch, and the samples a named drop needs. */
+  private static void power(StringBuilder out, Verdict verdict) {
+    List<RuleResult> tested = verdict.results().stream().filter(r -> r.power() != null).toList();
+    if (tested.isEmpty()) {
+      return;
+    }
+    out.append("## Power\n\n");
+    for (RuleResult r : tested) {
+      out.append("- power ")
+          .append(cell(r.dataset()))
+          .append(' ')
+          .append(cell(r.power().describe()))
+          .append('\n');
+    }
+    out.append('\n');
+  }
+
   private static void flips(StringBuilder out, List<FlippedProblem> flips, String change) {
     for (FlippedProblem f : flips.subList(0, Math.min(flips.size(), MAX_LISTED_FLIPS))) {
       out.append(
@@ -133,7 +153,13 @@ public final class MarkdownSummary {
     if (rules.isEmpty()) {
       return "–";
     }
-    return rules.stream().allMatch(r -> r.status() == RuleStatus.PASS) ? "pass" : "**FAIL**";
+    if (rules.stream().allMatch(r -> r.status() == RuleStatus.PASS)) {
+      return "pass";
+    }
+    boolean bad =
+        rules.stream()
+            .anyMatch(r -> r.status() == RuleStatus.FAIL || r.status() == RuleStatus.NOT_EVALUABLE);
+    return bad ? "**FAIL**" : "warn";
   }
 
   private static void ids(StringBuilder out, String label, List<String> ids) {

@@ -10,8 +10,9 @@ import io.mathbeam.core.stats.MetricName;
  * @param delta candidate - baseline
  * @param ciLower lower end of the paired bootstrap interval of the delta
  * @param ciUpper upper end
- * @param standardError standard deviation of the bootstrap deltas
+ * @param standardError sqrt(S^2 / N) of the per-problem differences
  * @param test the sign-flip test of the per-problem differences
+ * @param differences the per-problem differences themselves, for the gate's margins and power
  */
 public record MetricComparison(
     MetricName metric,
@@ -21,7 +22,8 @@ public record MetricComparison(
     double ciLower,
     double ciUpper,
     double standardError,
-    SignFlipResult test) {
+    SignFlipResult test,
+    PairedDifferences differences) {
 
   /** Two-sided permutation p-value. */
   public double pTwoSided() {

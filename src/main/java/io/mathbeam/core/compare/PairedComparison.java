@@ -2,8 +2,8 @@ package io.mathbeam.core.compare;
 
 import io.mathbeam.core.stats.MajorityAtK;
 import io.mathbeam.core.stats.MetricName;
+import io.mathbeam.core.stats.ProblemBootstrap;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +18,10 @@ import java.util.TreeSet;
  * differences; and the problems whose solved status flipped. See docs/COMPARE.md.
  *
  * <p>Paired bootstrap, replicate b: draw the N shared problems with replacement (the same draws for
- * both runs), then each drawn problem's samples with replacement within each run separately, and
- * take delta_b = mean over draws of (candidate metric - baseline metric). The interval is the
- * percentile interval of the delta_b (type-7 quantiles); the standard error their standard
- * deviation.
+ * both runs) and take delta_b = mean over the draws of the problems' differences (candidate metric
+ * - baseline metric, each from the problem's own samples, which are not drawn again). The interval
+ * is the expanded percentile interval of the delta_b ({@link ProblemBootstrap}); the standard error
+ * is sqrt(S^2 / N) of the differences.
  *
  * <p>Deterministic for a seed: problems are sorted by id, and each dataset's bootstrap (and each
  * dataset and metric's Monte Carlo flips) draws from a generator seeded from the seed and the
@@ -142,94 +142,69 @@ public final class PairedComparison {
     int nm = metrics.size();
     ProblemMetrics baseMetrics = new ProblemMetrics(metrics);
     ProblemMetrics candMetrics = new ProblemMetrics(metrics);
-    SampleResampler[] baseDraws = new SampleResampler[count];
-    SampleResampler[] candDraws = new SampleResampler[count];
     double[][] differences = new double[nm][count];
     double[] baseMeans = new double[nm];
     double[] candMeans = new double[nm];
     double[] baseValues = new double[nm];
     double[] candValues = new double[nm];
     for (int i = 0; i < count; i++) {
-      baseDraws[i] = new SampleResampler(base.get(i));
-      candDraws[i] = new SampleResampler(cand.get(i));
-      valuesOf(baseDraws[i], baseMetrics, baseValues);
-      valuesOf(candDraws[i], candMetrics, candValues);
+      valuesOf(new VoteCategories(base.get(i)), baseMetrics, baseValues);
+      valuesOf(new VoteCategories(cand.get(i)), candMetrics, candValues);
       for (int m = 0; m < nm; m++) {
         baseMeans[m] += baseValues[m] / count;
         candMeans[m] += candValues[m] / count;
         differences[m][i] = candValues[m] - baseValues[m];
       }
     }
-    double[][] replicates = bootstrap(dataset, baseDraws, candDraws, baseMetrics, candMetrics);
-    SignFlipTest signFlips = new SignFlipTest(options.exactFlipLimit(), options.monteCarloFlips());
-    double tail = (1 - options.confidence()) / 2;
+    // Each problem's difference is fixed; a replicate redraws which problems are in the set (the
+    // same draws for both runs: paired). See ProblemBootstrap for why samples are not redrawn.
+    SplittableRandom random = new SplittableRandom(options.seed() ^ mix(dataset.hashCode()));
+    double[][] replicates =
+        ProblemBootstrap.replicateMeans(differences, options.replicates(), random);
+    SignFlipTest signFlips = signFlips(options);
     List<MetricComparison> out = new ArrayList<>();
     for (int m = 0; m < nm; m++) {
-      double[] sorted = replicates[m].clone();
-      Arrays.sort(sorted);
-      SplittableRandom flipRandom =
-          new SplittableRandom(
-              options.seed()
-                  ^ mix(dataset.hashCode() * 31L + metrics.get(m).toString().hashCode()));
+      MetricName metric = metrics.get(m);
+      double[] bounds = ProblemBootstrap.interval(replicates[m], count, options.confidence());
+      PairedDifferences paired =
+          metric.equals(MetricName.pass(1))
+              ? PairedDifferences.ofSolveRates(differences[m], base, cand)
+              : PairedDifferences.of(differences[m]);
       out.add(
           new MetricComparison(
-              metrics.get(m),
+              metric,
               baseMeans[m],
               candMeans[m],
               candMeans[m] - baseMeans[m],
-              quantile(sorted, tail),
-              quantile(sorted, 1 - tail),
-              standardDeviation(replicates[m]),
-              signFlips.test(differences[m], flipRandom)));
+              bounds[0],
+              bounds[1],
+              ProblemBootstrap.standardErrorOfMean(differences[m]),
+              signFlips.test(differences[m], flipRandom(options, dataset, metric, 0)),
+              paired));
     }
     return out;
   }
 
-  private static void valuesOf(SampleResampler draws, ProblemMetrics metrics, double[] out) {
-    metrics.values(
-        draws.samples(), draws.correct(), draws.originalCounts(), draws.categoryCorrect(), out);
+  /** The sign-flip test the options describe. */
+  static SignFlipTest signFlips(CompareOptions options) {
+    return new SignFlipTest(options.exactFlipLimit(), options.monteCarloFlips());
   }
 
-  /** Bootstrap deltas, [metric][replicate]. */
-  private double[][] bootstrap(
-      String dataset,
-      SampleResampler[] baseDraws,
-      SampleResampler[] candDraws,
-      ProblemMetrics baseMetrics,
-      ProblemMetrics candMetrics) {
-    int count = baseDraws.length;
-    int nm = baseMetrics.size();
-    int replicates = options.replicates();
-    double[][] deltas = new double[nm][replicates];
-    SplittableRandom random = new SplittableRandom(options.seed() ^ mix(dataset.hashCode()));
-    int[][] baseCounts = new int[count][];
-    int[][] candCounts = new int[count][];
-    for (int i = 0; i < count; i++) {
-      baseCounts[i] = baseDraws[i].newCounts();
-      candCounts[i] = candDraws[i].newCounts();
+  /**
+   * The Monte Carlo flips' generator of one dataset, metric and margin (0 for the plain drop test),
+   * so that each test's flips are the same whatever else is compared.
+   */
+  static SplittableRandom flipRandom(
+      CompareOptions options, String dataset, MetricName metric, double margin) {
+    long key = dataset.hashCode() * 31L + metric.toString().hashCode();
+    if (margin != 0) {
+      key = key * 31L + Double.hashCode(margin);
     }
-    double[] baseValues = new double[nm];
-    double[] candValues = new double[nm];
-    double[] sums = new double[nm];
-    for (int b = 0; b < replicates; b++) {
-      Arrays.fill(sums, 0);
-      for (int draw = 0; draw < count; draw++) {
-        int i = random.nextInt(count);
-        SampleResampler bs = baseDraws[i];
-        SampleResampler cs = candDraws[i];
-        int bc = bs.draw(random, baseCounts[i]);
-        int cc = cs.draw(random, candCounts[i]);
-        baseMetrics.values(bs.samples(), bc, baseCounts[i], bs.categoryCorrect(), baseValues);
-        candMetrics.values(cs.samples(), cc, candCounts[i], cs.categoryCorrect(), candValues);
-        for (int m = 0; m < nm; m++) {
-          sums[m] += candValues[m] - baseValues[m];
-        }
-      }
-      for (int m = 0; m < nm; m++) {
-        deltas[m][b] = sums[m] / count;
-      }
-    }
-    return deltas;
+    return new SplittableRandom(options.seed() ^ mix(key));
+  }
+
+  private static void valuesOf(VoteCategories votes, ProblemMetrics metrics, double[] out) {
+    metrics.values(votes.samples(), votes.correct(), votes.counts(), votes.categoryCorrect(), out);
   }
 
   private List<FlippedProblem> flips(List<ProblemOutcome> base, List<ProblemOutcome> cand) {
@@ -256,27 +231,6 @@ public final class PairedComparison {
     gained.sort(largestChangeFirst);
     lost.addAll(gained);
     return lost;
-  }
-
-  /** The q-quantile, linear interpolation at position q(B-1) ("type 7"), as the stats package. */
-  static double quantile(double[] sorted, double q) {
-    double position = q * (sorted.length - 1);
-    int below = (int) Math.floor(position);
-    int above = Math.min(below + 1, sorted.length - 1);
-    return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
-  }
-
-  private static double standardDeviation(double[] values) {
-    double mean = 0;
-    for (double v : values) {
-      mean += v;
-    }
-    mean /= values.length;
-    double squares = 0;
-    for (double v : values) {
-      squares += (v - mean) * (v - mean);
-    }
-    return Math.sqrt(squares / (values.length - 1));
   }
 
   /** SplitMix64's finalizer, so nearby hashes give unrelated seeds. */

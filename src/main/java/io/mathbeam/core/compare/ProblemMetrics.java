@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One problem's value of each metric from its (possibly resampled) correct count and cluster
- * counts. pass@k is tabulated by (n, c); maj@k is memoized by vote configuration, since bootstrap
- * draws repeat configurations, and maj@n (one subset: all samples) is computed directly.
+ * One problem's value of each metric from its correct count and cluster counts. pass@k is tabulated
+ * by (n, c); maj@k is memoized by vote configuration, since problems of a run repeat configurations
+ * (all samples agreeing, most of all), and maj@n (one subset: all samples) is computed directly.
  */
 final class ProblemMetrics {
   /** Bounds the maj@k memo (about 16 MB of values). */

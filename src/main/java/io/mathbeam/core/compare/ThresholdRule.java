@@ -28,7 +28,7 @@ public record ThresholdRule(
         : String.format(Locale.ROOT, "%s >= %.4f", metric, lowest());
   }
 
-  @Override
+  /** Checks the candidate's value of the metric of one compared dataset. */
   public RuleResult evaluate(String datasetId, MetricComparison comparison) {
     double value = comparison.candidate();
     if (value < lowest() - SLACK) {

@@ -35,8 +35,9 @@ public final class UncertaintyJson {
     ObjectNode method = root.putObject("uncertainty");
     method.put(
         "method",
-        "clustered bootstrap: resample problems with replacement, then each problem's samples;"
-            + " 95% percentile intervals");
+        "clustered bootstrap: resample problems with replacement (each problem's values from its"
+            + " own samples); 95% expanded percentile intervals for the population of problems;"
+            + " se = sqrt(S^2/N) of the per-problem values");
     method.put("replicates", report.replicates());
     method.put("seed", report.seed());
     JsonNode datasets = root.path("datasets");

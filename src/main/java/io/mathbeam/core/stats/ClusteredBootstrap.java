@@ -14,11 +14,12 @@ import java.util.stream.IntStream;
 /**
  * Error bars for pass@k and maj@k by a problem-level (clustered) bootstrap.
  *
- * <p>One replicate of a dataset draws its N problems with replacement, then each drawn problem's n
- * samples with replacement (a multinomial over its answer clusters and abstentions; the correct
- * count follows, see {@link ProblemResampler}), and recomputes the metric as the mean over the
- * drawn problems. Each metric gets its point estimate on the original data, the standard deviation
- * of the replicates as standard error, and the 2.5th and 97.5th percentiles as a 95% interval.
+ * <p>Each problem's pass@k and maj@k are computed once from its own samples (unbiased estimates of
+ * that problem's values); one replicate of a dataset draws its N problems with replacement and
+ * takes the mean of their values ({@link ProblemBootstrap}: the samples are not drawn again, which
+ * would count their noise twice). Each metric gets its point estimate on the original data, the
+ * standard error sqrt(S^2 / N) of the per-problem values, and the expanded percentile interval of
+ * the replicates at 95%. The intervals are for the population of problems the dataset stands for.
  *
  * <p>Scopes: every dataset, then {@link #MICRO} (all problems pooled, each problem weighing the
  * same) and {@link #MACRO} (the mean of the per-dataset values). Datasets are resampled
@@ -33,6 +34,9 @@ import java.util.stream.IntStream;
 public final class ClusteredBootstrap {
   public static final int DEFAULT_REPLICATES = 1000;
   public static final long DEFAULT_SEED = 20240229L;
+
+  /** The level of every interval: 95%. */
+  public static final double CONFIDENCE = 0.95;
 
   /** Scope of the pooled aggregate. */
   public static final String MICRO = "_micro";
@@ -129,8 +133,13 @@ public final class ClusteredBootstrap {
       smallestN = Math.min(smallestN, d.smallestN);
       for (int m = 0; m < d.metrics.size(); m++) {
         intervals.add(
-            ReplicateSummary.interval(
-                names.get(i), d.metrics.get(m), d.points[m], d.replicates[m], d.problems));
+            interval(
+                names.get(i),
+                d.metrics.get(m),
+                d.points[m],
+                d.standardErrors[m],
+                d.replicates[m],
+                d.problems));
       }
     }
     intervals.addAll(aggregate(datasets, smallestN));
@@ -147,6 +156,8 @@ public final class ClusteredBootstrap {
     for (MetricName metric : metrics(kList(smallestN))) {
       double microPoint = 0;
       double macroPoint = 0;
+      double microVariance = 0;
+      double macroVariance = 0;
       double[] microReps = new double[replicates];
       double[] macroReps = new double[replicates];
       for (DatasetReplicates d : datasets) {
@@ -155,13 +166,16 @@ public final class ClusteredBootstrap {
         double share = 1.0 / datasets.size();
         microPoint += weight * d.points[m];
         macroPoint += share * d.points[m];
+        // Datasets are independent samples: the variances of their weighted means add up.
+        microVariance += weight * weight * d.standardErrors[m] * d.standardErrors[m];
+        macroVariance += share * share * d.standardErrors[m] * d.standardErrors[m];
         for (int b = 0; b < replicates; b++) {
           microReps[b] += weight * d.replicates[m][b];
           macroReps[b] += share * d.replicates[m][b];
         }
       }
-      micro.add(ReplicateSummary.interval(MICRO, metric, microPoint, microReps, total));
-      macro.add(ReplicateSummary.interval(MACRO, metric, macroPoint, macroReps, total));
+      micro.add(interval(MICRO, metric, microPoint, Math.sqrt(microVariance), microReps, total));
+      macro.add(interval(MACRO, metric, macroPoint, Math.sqrt(macroVariance), macroReps, total));
     }
     micro.addAll(macro);
     return micro;
@@ -174,48 +188,41 @@ public final class ClusteredBootstrap {
     List<MetricName> metrics = metrics(kList);
     int nk = kList.length;
     if (nk == 0) {
-      return new DatasetReplicates(count, smallestN, metrics, new double[0], new double[0][]);
+      return new DatasetReplicates(
+          count, smallestN, metrics, new double[0], new double[0], new double[0][]);
     }
-    double[] points = new double[2 * nk];
-    ProblemResampler[] resamplers = new ProblemResampler[count];
+    // Each problem's values are fixed; a replicate only redraws which problems are in the set.
+    double[][] values = new double[2 * nk][count];
     PassAtKTable passTable = new PassAtKTable(kList);
-    MajorityAtKCache majTable = new MajorityAtKCache(kList);
     for (int i = 0; i < count; i++) {
       ProblemVotes p = problems.get(i);
-      resamplers[i] = new ProblemResampler(p);
       double[] pass = passTable.row(p.samples(), p.correct());
       double[] maj = MajorityAtK.upToK(p, kList[nk - 1]);
       for (int q = 0; q < nk; q++) {
-        points[q] += pass[q] / count;
-        points[nk + q] += maj[kList[q] - 1] / count;
+        values[q][i] = pass[q];
+        values[nk + q][i] = maj[kList[q] - 1];
       }
     }
-    double[][] reps = new double[2 * nk][replicates];
+    double[] points = new double[2 * nk];
+    double[] standardErrors = new double[2 * nk];
+    for (int m = 0; m < 2 * nk; m++) {
+      points[m] = ProblemBootstrap.mean(values[m]);
+      standardErrors[m] = ProblemBootstrap.standardErrorOfMean(values[m]);
+    }
     SplittableRandom random = new SplittableRandom(seed ^ mix(datasetId.hashCode()));
-    int[][] counts = new int[count][];
-    for (int i = 0; i < count; i++) {
-      counts[i] = new int[problems.get(i).clusterCount() + 1];
-    }
-    for (int b = 0; b < replicates; b++) {
-      for (int draw = 0; draw < count; draw++) {
-        int i = random.nextInt(count);
-        ProblemResampler r = resamplers[i];
-        int[] drawn = counts[i];
-        int correct = r.draw(random, drawn);
-        int clusters = drawn.length - 1;
-        double[] pass = passTable.row(r.samples(), correct);
-        double[] maj =
-            majTable.values(Arrays.copyOf(drawn, clusters), r.categoryCorrect(), drawn[clusters]);
-        for (int q = 0; q < nk; q++) {
-          reps[q][b] += pass[q];
-          reps[nk + q][b] += maj[q];
-        }
-      }
-      for (double[] metric : reps) {
-        metric[b] /= count;
-      }
-    }
-    return new DatasetReplicates(count, smallestN, metrics, points, reps);
+    double[][] reps = ProblemBootstrap.replicateMeans(values, replicates, random);
+    return new DatasetReplicates(count, smallestN, metrics, points, standardErrors, reps);
+  }
+
+  private static MetricInterval interval(
+      String scope,
+      MetricName metric,
+      double point,
+      double standardError,
+      double[] replicates,
+      int problems) {
+    double[] bounds = ProblemBootstrap.interval(replicates, problems, CONFIDENCE);
+    return new MetricInterval(scope, metric, point, standardError, bounds[0], bounds[1], problems);
   }
 
   private int[] kList(int smallestN) {
@@ -254,14 +261,21 @@ public final class ClusteredBootstrap {
     final List<MetricName> metrics;
     final Map<MetricName, Integer> index = new HashMap<>();
     final double[] points;
+    final double[] standardErrors;
     final double[][] replicates;
 
     DatasetReplicates(
-        int problems, int smallestN, List<MetricName> metrics, double[] points, double[][] reps) {
+        int problems,
+        int smallestN,
+        List<MetricName> metrics,
+        double[] points,
+        double[] standardErrors,
+        double[][] reps) {
       this.problems = problems;
       this.smallestN = smallestN;
       this.metrics = metrics;
       this.points = points;
+      this.standardErrors = standardErrors;
       this.replicates = reps;
       for (int m = 0; m < metrics.size(); m++) {
         index.put(metrics.get(m), m);

@@ -3,13 +3,14 @@ package io.mathbeam.core.stats;
 import java.io.Serializable;
 
 /**
- * One metric of one scope with its bootstrap error bar.
+ * One metric of one scope with its error bar.
  *
  * @param scope a dataset id, {@link ClusteredBootstrap#MICRO} or {@link ClusteredBootstrap#MACRO}
  * @param point the estimate on the original data
- * @param standardError the standard deviation of the bootstrap replicates
- * @param lower the 2.5th percentile of the replicates
- * @param upper the 97.5th percentile of the replicates
+ * @param standardError sqrt(S^2 / N) of the per-problem values (for the aggregates, the datasets'
+ *     combined); NaN for a single problem
+ * @param lower the lower end of the 95% expanded percentile interval of the problem bootstrap
+ * @param upper its upper end
  * @param problems the number of problems behind the estimate
  */
 public record MetricInterval(

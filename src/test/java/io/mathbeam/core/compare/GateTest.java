@@ -36,8 +36,8 @@ public class GateTest {
         List.of(
             new ThresholdRule("aime24", MetricName.pass(1), 0.35, 0.05, false),
             new ThresholdRule("aime24", MetricName.maj(64), 0.5, 0.0, true),
-            new NoSignificantDropRule("*", MetricName.pass(1), 0.05),
-            new NoSignificantDropRule("math500", MetricName.pass(8), 0.01)),
+            NoSignificantDropRule.familyWise("*", MetricName.pass(1)),
+            NoSignificantDropRule.perRule("math500", MetricName.pass(8), 0.01)),
         gate.rules());
   }
 
@@ -146,7 +146,8 @@ public class GateTest {
         -0.1,
         0.1,
         0.05,
-        new SignFlipResult(value - 0.4, 0.5, 0.5, 10, true, 1024));
+        new SignFlipResult(value - 0.4, 0.5, 0.5, 10, true, 1024),
+        PairedDifferences.of(new double[] {value - 0.4, value - 0.4}));
   }
 
   @Test
@@ -163,19 +164,39 @@ public class GateTest {
   }
 
   @Test
-  public void noDropRuleNeedsBothASmallPValueAndANegativeDelta() {
-    NoSignificantDropRule rule = new NoSignificantDropRule("a", MetricName.pass(1), 0.05);
-    SignFlipResult small = new SignFlipResult(-1, 0.02, 0.01, 12, true, 4096);
-    SignFlipResult large = new SignFlipResult(-1, 0.4, 0.2, 12, true, 4096);
-    MetricName p1 = MetricName.pass(1);
+  public void readsMarginsInPointsAndTheFamilyAlpha() throws Exception {
+    Gate gate =
+        Gate.parse(
+            """
+            {"alpha": 0.1, "rules": [
+              {"dataset": "*", "metric": "pass@1", "no_significant_drop": true, "margin": 2}
+            ]}
+            """,
+            "g");
+    assertEquals(0.1, gate.familyAlpha(), 0);
     assertEquals(
-        RuleStatus.FAIL,
-        rule.evaluate("a", new MetricComparison(p1, .5, .4, -.1, -.2, -.01, .04, small)).status());
-    assertEquals(
-        RuleStatus.PASS,
-        rule.evaluate("a", new MetricComparison(p1, .5, .4, -.1, -.2, .01, .04, large)).status());
-    assertEquals(
-        RuleStatus.PASS,
-        rule.evaluate("a", new MetricComparison(p1, .5, .5, 0, -.2, .01, .04, small)).status());
+        List.of(new NoSignificantDropRule("*", MetricName.pass(1), 0.02, null)), gate.rules());
+    assertEquals(Gate.DEFAULT_ALPHA, Gate.defaultGate().familyAlpha(), 0);
+  }
+
+  @Test
+  public void rejectsBadMarginsAndFamilyAlphas() {
+    assertError(
+        "[{\"dataset\":\"*\",\"metric\":\"pass@1\",\"no_significant_drop\":true,"
+            + "\"margin\":-1}]",
+        0,
+        "margin",
+        "points");
+    assertError(
+        "[{\"dataset\":\"a\",\"metric\":\"pass@1\",\"expected\":0.3,\"margin\":1}]",
+        0,
+        "margin",
+        "only goes with");
+    assertError(
+        "{\"alpha\": 1.5, \"rules\": [{\"dataset\":\"*\",\"metric\":\"pass@1\","
+            + "\"no_significant_drop\":true}]}",
+        -1,
+        "alpha",
+        "(0, 1)");
   }
 }

@@ -44,7 +44,7 @@ public class JUnitXmlTest {
             new Gate(
                 "g",
                 List.of(
-                    new NoSignificantDropRule("*", MetricName.pass(1), 0.05),
+                    NoSignificantDropRule.perRule("*", MetricName.pass(1), 0.05),
                     new ThresholdRule("stable", MetricName.pass(1), 0.99, 0.0, false),
                     new ThresholdRule("missing", MetricName.pass(1), 0.1, 0.0, false))),
             report);

@@ -23,13 +23,16 @@ public class MarkdownSummaryTest {
                 "g",
                 List.of(
                     new ThresholdRule("aime", MetricName.pass(1), 0.9, 0.0, false),
-                    new NoSignificantDropRule("aime", MetricName.pass(4), 0.05))),
+                    NoSignificantDropRule.perRule("aime", MetricName.pass(4), 0.05))),
             report);
     String md = MarkdownSummary.render(report, verdict);
 
     assertTrue(md, md.startsWith("# mathbeam compare: runs/cand vs baseline runs/base\n"));
     assertTrue(
-        md, md.contains("**Verdict: REGRESSION** (exit 1): 1 rule result(s) passed, 1 failed"));
+        md,
+        md.contains(
+            "**Verdict: REGRESSION** (exit 1): 1 rule result(s) passed, 0 warned, 1 failed"));
+    assertTrue(md, md.contains("## Power\n\n- power aime pass@4: catches a drop of "));
     assertTrue(md, md.contains("## aime\n\n4 shared problems; 1 only in baseline: p4.\n"));
     MetricComparison p1 = report.dataset("aime").orElseThrow().metric(MetricName.pass(1)).get();
     assertEquals(0.5625, p1.baseline(), 1e-12);

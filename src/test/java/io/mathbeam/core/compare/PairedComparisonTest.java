@@ -46,35 +46,41 @@ public class PairedComparisonTest {
     RunProblems base = SyntheticRuns.run("base", "aime", AIME_RATES, 16, 1, true);
     RunProblems same = new RunProblems("same", base.problems());
     ComparisonReport report = compare(base, same, CompareOptions.defaults().withKs(16));
+    // The very same samples: every problem's difference is 0, and so is every resampled mean.
     for (MetricComparison m : report.dataset("aime").orElseThrow().metrics()) {
       assertEquals(0.0, m.delta(), 0.0);
       assertEquals(1.0, m.pTwoSided(), 0.0);
-      assertTrue(m.ciLower() < 0 && m.ciUpper() > 0);
+      assertEquals(0.0, m.ciLower(), 0.0);
+      assertEquals(0.0, m.ciUpper(), 0.0);
+      assertEquals(0.0, m.standardError(), 0.0);
     }
     assertEquals(Verdict.EXIT_PASS, Verdict.evaluate(Gate.defaultGate(), report).exitCode());
   }
 
   @Test
   public void pairingCancelsProblemDifficultyOutOfTheInterval() {
-    RunProblems base = SyntheticRuns.run("base", "aime", AIME_RATES, 16, 1, false);
-    MetricComparison m =
-        pass1(
-            compare(base, new RunProblems("same", base.problems()), CompareOptions.defaults()),
-            "aime");
-    // Same problems drawn for both runs: only sampling noise is left, Var = mean 2p(1-p)/n / N.
+    // Two independent runs of the same model on 400 problems: the differences hold only the
+    // samples' noise, Var(delta) = mean 2 theta(1 - theta) / n / N, not the spread of difficulty.
+    double[] rates = SyntheticRuns.rates(400, 11);
+    RunProblems base = SyntheticRuns.run("base", "m", rates, 16, 1, false);
+    RunProblems cand = SyntheticRuns.run("cand", "m", rates, 16, 2, false);
+    MetricComparison m = pass1(compare(base, cand, CompareOptions.defaults()), "m");
     double within = 0;
     double mean = 0;
-    for (ProblemOutcome p : base.problems()) {
-      within += 2 * p.solveRate() * (1 - p.solveRate()) / p.samples() / 30;
-      mean += p.solveRate() / 30;
+    for (double rate : rates) {
+      within += 2 * rate * (1 - rate) / 16 / rates.length;
+      mean += rate / rates.length;
     }
     double between = 0;
-    for (ProblemOutcome p : base.problems()) {
-      between += (p.solveRate() - mean) * (p.solveRate() - mean) / 29;
+    for (double rate : rates) {
+      between += (rate - mean) * (rate - mean) / (rates.length - 1);
     }
-    assertEquals(Math.sqrt(within / 30), m.standardError(), 0.1 * Math.sqrt(within / 30));
+    double expected = Math.sqrt(within / rates.length);
+    assertEquals(expected, m.standardError(), 0.15 * expected);
+    // The interval is about 2 x 1.96 standard errors wide.
+    assertEquals(2 * 1.96 * expected, m.ciUpper() - m.ciLower(), 0.2 * 2 * 1.96 * expected);
     // Unpaired resampling would add twice the spread of difficulties, several times more here.
-    assertTrue(m.standardError() < 0.5 * Math.sqrt(2 * between / 30));
+    assertTrue(m.standardError() < 0.5 * Math.sqrt(2 * between / rates.length));
   }
 
   @Test

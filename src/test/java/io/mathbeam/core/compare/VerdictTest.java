@@ -34,8 +34,8 @@ public class VerdictTest {
     Verdict v =
         Verdict.evaluate(
             gate(
-                new NoSignificantDropRule("up", MetricName.pass(1), 0.05),
-                new NoSignificantDropRule("up", MetricName.maj(8), 0.05),
+                NoSignificantDropRule.perRule("up", MetricName.pass(1), 0.05),
+                NoSignificantDropRule.perRule("up", MetricName.maj(8), 0.05),
                 new ThresholdRule("down", MetricName.pass(1), 0.0, 0.0, false)),
             REPORT);
     assertTrue(v.passed());
@@ -58,8 +58,8 @@ public class VerdictTest {
     Verdict v =
         Verdict.evaluate(
             gate(
-                new NoSignificantDropRule("down", MetricName.pass(1), 0.05),
-                new NoSignificantDropRule("aime25", MetricName.pass(1), 0.05),
+                NoSignificantDropRule.perRule("down", MetricName.pass(1), 0.05),
+                NoSignificantDropRule.perRule("aime25", MetricName.pass(1), 0.05),
                 new ThresholdRule("up", MetricName.pass(4), 0.2, 0.0, false)),
             REPORT);
     assertEquals(

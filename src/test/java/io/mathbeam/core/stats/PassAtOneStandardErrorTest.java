@@ -71,7 +71,8 @@ public class PassAtOneStandardErrorTest {
       }
       means[r] = sum / 800;
     }
-    assertEquals(predicted, ReplicateSummary.standardDeviation(means), 0.15 * predicted);
+    double spread = ProblemBootstrap.standardErrorOfMean(means) * Math.sqrt(runs);
+    assertEquals(predicted, spread, 0.15 * predicted);
   }
 
   @Test

@@ -34,13 +34,16 @@ public final class CompareCommand implements Command {
       String.join(
           "\n",
           "usage: mathbeam compare --baseline=RUN_DIR --candidate=RUN_DIR [--gate=GATE.json]"
-              + " [--output=DIR]",
+              + " [--detect=POINTS] [--output=DIR]",
           "",
           "Compares two eval (or regrade) run directories on the problems both ran: per dataset the",
           "delta of pass@1, pass@K and maj@K with a paired bootstrap 95% CI and a sign-flip",
           "permutation test, and the problems that flipped. The gate (default: no significant drop",
-          "of pass@1 at alpha 0.05 on any dataset) decides the exit code: 0 pass, 1 regression,",
-          "2 input error. Writes compare.md, compare.json and compare-junit.xml.");
+          "of pass@1 on any dataset, the chance of any false failure held at 0.05 by Holm's",
+          "step-down) decides the exit code: 0 pass (warnings included), 1 regression, 2 input",
+          "error. Each drop test states the smallest drop it catches with 80% probability;",
+          "--detect=POINTS adds the samples per problem that a drop of POINTS percentage points",
+          "would need. Writes compare.md, compare.json and compare-junit.xml.");
 
   private final PrintStream out;
 
@@ -77,6 +80,7 @@ public final class CompareCommand implements Command {
     String candidate = null;
     String gateFile = null;
     String output = null;
+    double detect = Double.NaN;
     List<String> storage = new ArrayList<>();
     for (String arg : args) {
       if (arg.equals("--help")) {
@@ -92,6 +96,7 @@ public final class CompareCommand implements Command {
         case "candidate" -> candidate = strip(kv[1]);
         case "gate" -> gateFile = kv[1];
         case "output" -> output = strip(kv[1]);
+        case "detect" -> detect = detectPoints(kv[1]) / 100;
         default -> {
           if (!kv[0].startsWith("s3") && !kv[0].startsWith("aws")) {
             throw new IllegalArgumentException(
@@ -103,6 +108,7 @@ public final class CompareCommand implements Command {
                             "--candidate",
                             "--gate",
                             "--output",
+                            "--detect",
                             "--s3Endpoint",
                             "--s3PathStyleAccess",
                             "--awsRegion")));
@@ -131,7 +137,7 @@ public final class CompareCommand implements Command {
       options = options.withKs(k);
     }
     ComparisonReport report = new PairedComparison(options).compare(base, cand);
-    Verdict verdict = Verdict.evaluate(gate, report);
+    Verdict verdict = Verdict.evaluate(gate, report, detect);
     String dir = output != null ? output : candidate + "/compare";
     String markdown = MarkdownSummary.render(report, verdict);
     Storage.writeString(Storage.resolve(dir, "compare.md"), markdown);
@@ -173,6 +179,21 @@ public final class CompareCommand implements Command {
       k = Math.min(k, p.samples());
     }
     return k == Integer.MAX_VALUE ? 1 : k;
+  }
+
+  private static double detectPoints(String text) {
+    double points;
+    try {
+      points = Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "compare: --detect wants a drop in percentage points (e.g. 2), got '" + text + "'");
+    }
+    if (!(points > 0 && points < 100)) {
+      throw new IllegalArgumentException(
+          "compare: --detect must be in (0, 100) percentage points, got " + text);
+    }
+    return points;
   }
 
   private static String strip(String dir) {

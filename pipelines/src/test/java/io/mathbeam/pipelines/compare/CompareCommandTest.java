@@ -2,8 +2,11 @@ package io.mathbeam.pipelines.compare;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.pipelines.eval.EvalCommand;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
@@ -96,6 +99,47 @@ public class CompareCommandTest {
     String markdown = Files.readString(Path.of(out, "compare.md"));
     assertTrue(markdown, markdown.contains("sample"));
     assertTrue(printed.toString(), printed.toString().contains("compare-junit.xml"));
+  }
+
+  @Test
+  public void detectAddsTheSamplesANamedDropNeedsToThePowerOfEveryOutput() throws Exception {
+    StringBuilder printed = new StringBuilder();
+    String out = tmp.newFolder("detect").getPath();
+    compare(
+        printed,
+        "--baseline=" + baseline,
+        "--candidate=" + worse,
+        "--detect=10",
+        "--output=" + out);
+    String markdown = Files.readString(Path.of(out, "compare.md"));
+    assertTrue(markdown, markdown.contains("- power sample pass@1: catches a drop of "));
+    assertTrue(markdown, markdown.contains("; to catch 10.0 points: "));
+    JsonNode power =
+        new ObjectMapper()
+            .readTree(Path.of(out, "compare.json").toFile())
+            .path("verdict")
+            .path("rules")
+            .path(0)
+            .path("power");
+    assertEquals(power.toString(), 0.1, power.path("detect").asDouble(), 1e-12);
+    assertTrue(power.toString(), power.path("smallest_drop_detected").asDouble() > 0);
+    assertTrue(power.toString(), power.has("samples_needed"));
+    String xml = Files.readString(Path.of(out, "compare-junit.xml"));
+    assertTrue(xml, xml.contains("to catch 10.0 points"));
+  }
+
+  @Test
+  public void aDetectThatIsNotAPointCountIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                compare(
+                    new StringBuilder(),
+                    "--baseline=" + baseline,
+                    "--candidate=" + baseline,
+                    "--detect=0.5%"));
+    assertTrue(e.getMessage(), e.getMessage().contains("--detect"));
   }
 
   @Test
