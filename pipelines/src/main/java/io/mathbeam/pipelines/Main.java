@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines;
 
 import io.mathbeam.pipelines.bench.FleetBenchmark;
+import io.mathbeam.pipelines.bench.GateBenchmark;
 import io.mathbeam.pipelines.bench.RegradeBenchmark;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.compare.CompareCommand;
@@ -35,6 +36,7 @@ public final class Main {
           new ReportedCommand(),
           new GradeBenchmarkCommand(),
           new FleetBenchmark(),
+          new GateBenchmark(),
           new RegradeBenchmark(),
           new CodeBenchmarkCommand());
 

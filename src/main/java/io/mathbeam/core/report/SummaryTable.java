@@ -1,11 +1,11 @@
 package io.mathbeam.core.report;
 
-import io.mathbeam.core.stats.BootstrapReport;
-import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.IntervalReport;
 import io.mathbeam.core.stats.MetricInterval;
 import io.mathbeam.core.stats.MetricKind;
 import io.mathbeam.core.stats.MetricName;
+import io.mathbeam.core.stats.ProblemIntervals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +14,8 @@ import java.util.TreeSet;
 
 /**
  * The table printed at the end of a run: one row per dataset and an AGGREGATE row (micro: problems
- * pooled), with pass@k at k = 1, 2, 4, ... and the largest K, and, when the bootstrap ran, the 95%
- * interval of pass@1 and maj@K.
+ * pooled), with pass@k at k = 1, 2, 4, ... and the largest K, and, when the intervals were
+ * computed, the 95% interval of pass@1 and maj@K.
  */
 public final class SummaryTable {
   private SummaryTable() {}
@@ -25,7 +25,7 @@ public final class SummaryTable {
   }
 
   /** The table with pass@1's 95% interval and maj@K from {@code uncertainty} (may be null). */
-  public static String format(List<DatasetMetrics> metrics, BootstrapReport uncertainty) {
+  public static String format(List<DatasetMetrics> metrics, IntervalReport uncertainty) {
     return format(metrics, uncertainty, Map.of());
   }
 
@@ -34,7 +34,7 @@ public final class SummaryTable {
    * not empty, each row's prompt and completion tokens and their cost.
    */
   public static String format(
-      List<DatasetMetrics> metrics, BootstrapReport uncertainty, Map<String, TokenCost> costs) {
+      List<DatasetMetrics> metrics, IntervalReport uncertainty, Map<String, TokenCost> costs) {
     List<DatasetMetrics> rows = new ArrayList<>();
     DatasetMetrics aggregate = null;
     for (DatasetMetrics m : MetricsJson.sorted(metrics)) {
@@ -83,7 +83,7 @@ public final class SummaryTable {
                 : String.format(Locale.ROOT, " %8s", "-"));
       }
       if (uncertainty != null) {
-        String scope = m.isAggregate() ? ClusteredBootstrap.MICRO : m.dataset();
+        String scope = m.isAggregate() ? ProblemIntervals.MICRO : m.dataset();
         out.append(
             String.format(
                 Locale.ROOT, " %15s %10s", interval(uncertainty, scope), maj(uncertainty, scope)));
@@ -107,7 +107,7 @@ public final class SummaryTable {
     return out.toString();
   }
 
-  private static String interval(BootstrapReport report, String scope) {
+  private static String interval(IntervalReport report, String scope) {
     return report
         .find(scope, MetricName.pass(1))
         .filter(i -> Double.isFinite(i.lower()))
@@ -116,7 +116,7 @@ public final class SummaryTable {
   }
 
   /** maj@k at the largest k reported for the scope, e.g. {@code 52.3%@16}. */
-  private static String maj(BootstrapReport report, String scope) {
+  private static String maj(IntervalReport report, String scope) {
     MetricInterval best = null;
     for (MetricInterval i : report.intervals()) {
       if (i.scope().equals(scope)

@@ -3,12 +3,12 @@ package io.mathbeam.core.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mathbeam.core.stats.BootstrapReport;
-import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.IntervalReport;
 import io.mathbeam.core.stats.MetricInterval;
 import io.mathbeam.core.stats.MetricKind;
 import io.mathbeam.core.stats.MetricName;
+import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.StandardErrorAtK;
 import java.util.Iterator;
 import java.util.List;
@@ -29,17 +29,14 @@ public final class UncertaintyJson {
 
   public static void annotate(
       ObjectNode root,
-      BootstrapReport report,
+      IntervalReport report,
       Map<String, Double> closedFormPassAt1,
       Map<String, List<StandardErrorAtK>> standardErrorAgainstK) {
     ObjectNode method = root.putObject("uncertainty");
     method.put(
         "method",
-        "clustered bootstrap: resample problems with replacement (each problem's values from its"
-            + " own samples); 95% expanded percentile intervals for the population of problems;"
-            + " se = sqrt(S^2/N) of the per-problem values");
-    method.put("replicates", report.replicates());
-    method.put("seed", report.seed());
+        "problem-level: se = sqrt(S^2/N) of the per-problem values; 95% Jeffreys interval at the"
+            + " effective sample size m(1-m)/se^2, for the population of problems");
     JsonNode datasets = root.path("datasets");
     for (Iterator<Map.Entry<String, JsonNode>> it = datasets.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
@@ -58,15 +55,15 @@ public final class UncertaintyJson {
     }
     if (root.get(DatasetMetrics.AGGREGATE) instanceof ObjectNode aggregate) {
       aggregate.put("weighting", "micro: every problem of every dataset counts once");
-      annotateScope(aggregate, report, ClusteredBootstrap.MICRO);
+      annotateScope(aggregate, report, ProblemIntervals.MICRO);
     }
     ObjectNode macro = root.putObject(MACRO);
     macro.put("weighting", "macro: the mean of the datasets' values");
-    macro.set("pass_at_k", intervals(report, ClusteredBootstrap.MACRO, MetricKind.PASS));
-    macro.set("maj_at_k", intervals(report, ClusteredBootstrap.MACRO, MetricKind.MAJ));
+    macro.set("pass_at_k", intervals(report, ProblemIntervals.MACRO, MetricKind.PASS));
+    macro.set("maj_at_k", intervals(report, ProblemIntervals.MACRO, MetricKind.MAJ));
   }
 
-  private static void annotateScope(ObjectNode node, BootstrapReport report, String scope) {
+  private static void annotateScope(ObjectNode node, IntervalReport report, String scope) {
     if (node.get("pass_at_k") instanceof ArrayNode pass) {
       for (JsonNode p : pass) {
         Optional<MetricInterval> interval =
@@ -77,7 +74,7 @@ public final class UncertaintyJson {
     node.set("maj_at_k", intervals(report, scope, MetricKind.MAJ));
   }
 
-  private static ArrayNode intervals(BootstrapReport report, String scope, MetricKind kind) {
+  private static ArrayNode intervals(IntervalReport report, String scope, MetricKind kind) {
     ArrayNode out = MetricsJson.JSON.createArrayNode();
     for (MetricInterval i : report.intervals()) {
       if (i.scope().equals(scope) && i.metric().kind() == kind) {

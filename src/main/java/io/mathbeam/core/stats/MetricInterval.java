@@ -5,7 +5,7 @@ import java.io.Serializable;
 /**
  * One metric of one scope with its error bar.
  *
- * @param scope a dataset id, {@link ClusteredBootstrap#MICRO} or {@link ClusteredBootstrap#MACRO}
+ * @param scope a dataset id, {@link ProblemIntervals#MICRO} or {@link ProblemIntervals#MACRO}
  * @param point the estimate on the original data
  * @param standardError sqrt(S^2 / N) of the per-problem values (for the aggregates, the datasets'
  *     combined); NaN for a single problem

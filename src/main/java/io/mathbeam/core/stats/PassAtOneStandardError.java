@@ -73,7 +73,7 @@ public final class PassAtOneStandardError {
       maxK = Math.max(maxK, s);
     }
     List<StandardErrorAtK> table = new ArrayList<>();
-    for (int k : ClusteredBootstrap.powersOfTwoAnd(maxK)) {
+    for (int k : ProblemIntervals.powersOfTwoAnd(maxK)) {
       table.add(new StandardErrorAtK(k, components.standardError(k)));
     }
     return table;

@@ -15,7 +15,7 @@ public final class BootstrapTiming {
       time(
           "500 x K=64, k in 1,2,4,..,64",
           SimulatedVotes.dataset("math500", 500, 64, 3),
-          ClusteredBootstrap.powersOfTwoAnd(64));
+          ProblemIntervals.powersOfTwoAnd(64));
       time("10000 x K=4, all k", SimulatedVotes.dataset("big", 10000, 4, 4), null);
     }
     List<ProblemVotes> big = SimulatedVotes.dataset("k1024", 1, 1024, 5);
@@ -26,14 +26,14 @@ public final class BootstrapTiming {
   }
 
   private static void time(String label, List<ProblemVotes> problems, int[] ks) {
-    ClusteredBootstrap bootstrap = new ClusteredBootstrap();
+    ProblemIntervals bootstrap = new ProblemIntervals();
     if (ks != null) {
       bootstrap = bootstrap.withKs(ks);
     }
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     long cpu = threads.getCurrentThreadCpuTime();
     long start = System.nanoTime();
-    BootstrapReport report = bootstrap.run(problems);
+    IntervalReport report = bootstrap.run(problems);
     System.out.printf(
         "%-32s wall %6.0f ms  cpu %6.0f ms  (%d intervals)%n",
         label,

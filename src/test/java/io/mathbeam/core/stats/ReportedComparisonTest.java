@@ -10,14 +10,12 @@ import org.junit.Test;
 public class ReportedComparisonTest {
   @Test
   public void marksInsideOutsideAndNotComputed() throws Exception {
-    BootstrapReport ours =
-        new BootstrapReport(
-            100,
-            1,
+    IntervalReport ours =
+        new IntervalReport(
             List.of(
                 new MetricInterval("aime", MetricName.pass(1), 0.40, 0.05, 0.30, 0.50, 30),
                 new MetricInterval(
-                    ClusteredBootstrap.MICRO, MetricName.maj(4), 0.6, 0.02, 0.56, 0.64, 530)));
+                    ProblemIntervals.MICRO, MetricName.maj(4), 0.6, 0.02, 0.56, 0.64, 530)));
     List<ReportedValue> reported =
         ReportedValues.parse(
             "dataset,metric,value,source\n"
@@ -42,7 +40,7 @@ public class ReportedComparisonTest {
   @Test
   public void comparesAgainstARealBootstrap() throws Exception {
     List<ProblemVotes> problems = SimulatedVotes.dataset("sim", 60, 8, 3);
-    BootstrapReport ours = new ClusteredBootstrap(200, 2).run(problems);
+    IntervalReport ours = new ProblemIntervals().run(problems);
     MetricInterval pass1 = ours.find("sim", MetricName.pass(1)).orElseThrow();
     List<ReportedValue> reported =
         List.of(

@@ -9,10 +9,10 @@ import io.mathbeam.core.judge.JudgeRewards;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.JudgeVerdict;
 import io.mathbeam.core.stats.AnswerClusters;
-import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.MajorityAtK;
 import io.mathbeam.core.stats.PassAtK;
+import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
@@ -175,7 +175,7 @@ final class JudgeStatistics {
       o.put("judge_rejects_symbolic_accepts", symbolicOnly);
       int smallestK = passCounts.stream().mapToInt(c -> c[0]).min().orElse(0);
       int[] ks =
-          smallestK > ALL_K_UP_TO ? ClusteredBootstrap.powersOfTwoAnd(smallestK) : range(smallestK);
+          smallestK > ALL_K_UP_TO ? ProblemIntervals.powersOfTwoAnd(smallestK) : range(smallestK);
       ObjectNode rewards = o.putObject("rewards");
       for (int i = 0; i < 4; i++) {
         ObjectNode reading = rewards.putObject(JudgeRewards.NAMES.get(i));

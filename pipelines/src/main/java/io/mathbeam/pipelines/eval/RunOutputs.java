@@ -13,10 +13,10 @@ import io.mathbeam.core.report.SummaryTable;
 import io.mathbeam.core.report.TokenCost;
 import io.mathbeam.core.report.UncertaintyJson;
 import io.mathbeam.core.report.html.HistoryRow;
-import io.mathbeam.core.stats.BootstrapReport;
-import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.ComparisonRow;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.IntervalReport;
+import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.ReportedComparison;
 import io.mathbeam.core.stats.ReportedValue;
@@ -73,14 +73,14 @@ public final class RunOutputs {
     FileSystems.delete(stale, MoveOptions.StandardMoveOptions.IGNORE_MISSING_FILES);
   }
 
-  /** metrics.json's aggregate names, as the bootstrap calls them. */
+  /** metrics.json's aggregate names, as the intervals call them. */
   private static List<ReportedValue> withReportScopes(List<ReportedValue> reported) {
     List<ReportedValue> out = new ArrayList<>();
     for (ReportedValue r : reported) {
       String scope =
           switch (r.dataset()) {
-            case DatasetMetrics.AGGREGATE -> ClusteredBootstrap.MICRO;
-            case UncertaintyJson.MACRO -> ClusteredBootstrap.MACRO;
+            case DatasetMetrics.AGGREGATE -> ProblemIntervals.MICRO;
+            case UncertaintyJson.MACRO -> ProblemIntervals.MACRO;
             default -> r.dataset();
           };
       out.add(new ReportedValue(scope, r.metric(), r.value(), r.source(), r.line()));
@@ -135,8 +135,7 @@ public final class RunOutputs {
             root, outputDir, Duration.between(started, finished).toMillis() / 1000.0);
     JudgeStatistics.annotate(root, outputDir);
     List<ProblemVotes> votes = RunStatistics.votes(outputDir);
-    BootstrapReport uncertainty =
-        RunStatistics.annotate(root, votes, ClusteredBootstrap.DEFAULT_SEED);
+    IntervalReport uncertainty = RunStatistics.annotate(root, votes);
     ReportedRequest.Baseline baseline = reported.resolve(manifest, PublishedResults.builtin());
     List<ComparisonRow> comparison = List.of();
     if (!baseline.values().isEmpty() && uncertainty != null) {

@@ -165,14 +165,16 @@ final class RunReport {
     }
     JsonNode u = metrics.path("uncertainty");
     if (!u.isMissingNode()) {
-      facts.put(
-          "error bars",
-          u.path("method").asText()
-              + " ("
-              + u.path("replicates").asText()
-              + " replicates, seed "
-              + u.path("seed").asText()
-              + ")");
+      // Runs written before issue 26 name their bootstrap's replicates and seed as well.
+      String bootstrap =
+          u.has("replicates")
+              ? " ("
+                  + u.path("replicates").asText()
+                  + " replicates, seed "
+                  + u.path("seed").asText()
+                  + ")"
+              : "";
+      facts.put("error bars", u.path("method").asText() + bootstrap);
     }
     TokenPrice price = TokenPrice.fromManifest(m);
     if (price != null) {

@@ -6,10 +6,10 @@ import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.report.SampleFiguresJson;
 import io.mathbeam.core.report.UncertaintyJson;
 import io.mathbeam.core.stats.AnswerClusters;
-import io.mathbeam.core.stats.BootstrapReport;
-import io.mathbeam.core.stats.ClusteredBootstrap;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.IntervalReport;
 import io.mathbeam.core.stats.PassAtOneStandardError;
+import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.SampleFigures;
 import io.mathbeam.core.stats.StandardErrorAtK;
@@ -31,7 +31,7 @@ import org.apache.avro.generic.GenericRecord;
  * 0.5} are one vote.
  */
 public final class RunStatistics {
-  /** Above this K, maj@k and the bootstrap are reported at k = 1, 2, 4, ... and K only. */
+  /** Above this K, maj@k and the intervals are reported at k = 1, 2, 4, ... and K only. */
   private static final int ALL_K_UP_TO = 64;
 
   private RunStatistics() {}
@@ -118,10 +118,10 @@ public final class RunStatistics {
   }
 
   /**
-   * Computes the intervals and writes them into {@code root}; returns the bootstrap's report, or
-   * null when there is no problem.
+   * Computes the intervals and writes them into {@code root}; returns them, or null when there is
+   * no problem.
    */
-  static BootstrapReport annotate(ObjectNode root, List<ProblemVotes> votes, long seed) {
+  static IntervalReport annotate(ObjectNode root, List<ProblemVotes> votes) {
     if (votes.isEmpty()) {
       return null;
     }
@@ -131,12 +131,11 @@ public final class RunStatistics {
       smallestK = Math.min(smallestK, v.samples());
       byDataset.computeIfAbsent(v.datasetId(), d -> new ArrayList<>()).add(v);
     }
-    ClusteredBootstrap bootstrap =
-        new ClusteredBootstrap(ClusteredBootstrap.DEFAULT_REPLICATES, seed);
+    ProblemIntervals intervals = new ProblemIntervals();
     if (smallestK != Integer.MAX_VALUE && smallestK > ALL_K_UP_TO) {
-      bootstrap = bootstrap.withKs(ClusteredBootstrap.powersOfTwoAnd(smallestK));
+      intervals = intervals.withKs(ProblemIntervals.powersOfTwoAnd(smallestK));
     }
-    BootstrapReport report = bootstrap.run(votes);
+    IntervalReport report = intervals.run(votes);
     Map<String, Double> closedForm = new HashMap<>();
     Map<String, List<StandardErrorAtK>> againstK = new HashMap<>();
     byDataset.forEach(

@@ -126,7 +126,9 @@ public class EvalPipelineTest {
         1e-9);
     assertTrue(perSample.path("completion_tokens").path("p90").asDouble() > 0);
     assertTrue(metrics.path("throughput").path("generated_tokens_per_second").asDouble() > 0);
-    assertEquals(1000, metrics.path("uncertainty").path("replicates").asInt());
+    assertTrue(
+        metrics.toString(),
+        metrics.path("uncertainty").path("method").asText().contains("Jeffreys interval"));
     assertTrue(result.summary(), result.summary().contains("Pass@1 95% CI"));
     MetricsSchema.assertValid(metrics);
     String report = Files.readString(Path.of(out, "report.html"));

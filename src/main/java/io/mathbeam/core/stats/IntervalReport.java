@@ -5,13 +5,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The output of {@link ClusteredBootstrap#run}: one interval per scope and metric, datasets first
- * (sorted by id), then {@link ClusteredBootstrap#MICRO} and {@link ClusteredBootstrap#MACRO}.
+ * The output of {@link ProblemIntervals#run}: one interval per scope and metric, datasets first
+ * (sorted by id), then {@link ProblemIntervals#MICRO} and {@link ProblemIntervals#MACRO}.
  */
-public record BootstrapReport(int replicates, long seed, List<MetricInterval> intervals)
-    implements Serializable {
+public record IntervalReport(List<MetricInterval> intervals) implements Serializable {
 
-  public BootstrapReport {
+  public IntervalReport {
     intervals = List.copyOf(intervals);
   }
 
