@@ -9,7 +9,7 @@ import java.io.Serializable;
  * @param point the estimate on the original data
  * @param standardError sqrt(S^2 / N) of the per-problem values (for the aggregates, the datasets'
  *     combined); NaN for a single problem
- * @param lower the lower end of the 95% expanded percentile interval of the problem bootstrap
+ * @param lower the lower end of the 95% interval ({@link JeffreysInterval})
  * @param upper its upper end
  * @param problems the number of problems behind the estimate
  */

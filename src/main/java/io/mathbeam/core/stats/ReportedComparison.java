@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Puts reported values next to our bootstrap estimates: per reported row, our point, our 95%
- * interval, the delta (ours - reported) and whether the reported value lies inside the interval.
- * Rows are matched on the dataset id exactly (use {@link ProblemIntervals#MICRO} or {@link
- * ProblemIntervals#MACRO} for aggregates) and the metric; unmatched rows are kept as {@link
- * ComparisonStatus#NOT_COMPUTED}. Order follows the reported rows.
+ * Puts reported values next to our estimates: per reported row, our point, our 95% interval, the
+ * delta (ours - reported) and whether the reported value lies inside the interval. Rows are matched
+ * on the dataset id exactly (use {@link ProblemIntervals#MICRO} or {@link ProblemIntervals#MACRO}
+ * for aggregates) and the metric; unmatched rows are kept as {@link ComparisonStatus#NOT_COMPUTED}.
+ * Order follows the reported rows.
  */
 public final class ReportedComparison {
   private ReportedComparison() {}

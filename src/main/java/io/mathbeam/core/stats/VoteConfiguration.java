@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * What maj@k of a problem depends on: the multiset of correct cluster sizes, the multiset of wrong
- * ones and the number of abstentions. Equal configurations have equal maj@k for every k, so
- * bootstrap draws, which repeat configurations constantly, can share one computation.
+ * ones and the number of abstentions. Equal configurations have equal maj@k for every k, so the
+ * problems of a run, which repeat configurations constantly (all samples agreeing, most of all),
+ * can share one computation.
  */
 public final class VoteConfiguration {
   /** Correct sizes descending, a separator, wrong sizes descending, a separator, abstentions. */
