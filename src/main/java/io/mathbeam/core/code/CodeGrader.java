@@ -12,8 +12,9 @@ import java.util.Objects;
  * runs it against the problem's tests in the sandbox and says what happened.
  *
  * <ul>
- *   <li>HumanEval: one execution of {@code prompt + completion + test + check(entry_point)} under
- *       the sandbox's limits (see {@link HumanEvalProgram}); it passes when it exits 0.
+ *   <li>HumanEval: one execution of a harness that runs {@code prompt + completion} in one process
+ *       and the problem's {@code check()} in another, which compares the function's answers as
+ *       plain data; it passes when the harness reports so (see {@link HumanEvalProgram}).
  *   <li>LiveCodeBench: one execution of a harness that runs all tests in order, each with its own
  *       time limit, and stops at the first failure (see {@link LiveCodeBenchHarness}).
  * </ul>
@@ -64,7 +65,10 @@ public final class CodeGrader {
 
   private CodeOutcome runHumanEval(CodeTask task, String code) {
     String program = HumanEvalProgram.build(task, code);
-    return HumanEvalProgram.outcome(code, program, sandbox.run(program, ""));
+    String nonce = LiveCodeBenchHarness.newNonce();
+    Execution e =
+        sandbox.run(HumanEvalProgram.SOURCE, HumanEvalProgram.stdin(task, program, nonce));
+    return HumanEvalProgram.outcome(code, program, e, nonce);
   }
 
   private CodeOutcome runHarness(CodeTask task, String code) {

@@ -141,7 +141,10 @@ public final class RunStatistics {
     byDataset.forEach(
         (dataset, problems) -> {
           closedForm.put(dataset, PassAtOneStandardError.of(problems));
-          againstK.put(dataset, PassAtOneStandardError.againstK(problems));
+          // One problem has no spread to split into its parts: no table (and no crash).
+          if (problems.size() >= 2) {
+            againstK.put(dataset, PassAtOneStandardError.againstK(problems));
+          }
         });
     UncertaintyJson.annotate(root, report, closedForm, againstK);
     return report;
