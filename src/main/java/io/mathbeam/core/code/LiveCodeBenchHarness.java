@@ -48,14 +48,19 @@ final class LiveCodeBenchHarness {
     return "mathbeam-report-" + HexFormat.of().formatHex(bytes) + " ";
   }
 
-  /** The harness's stdin. */
+  /**
+   * The harness's stdin: the program's part (code, function name, time limit) as JSON with its
+   * length in UTF-8 bytes and a newline in front, read before the harness forks; then the part only
+   * the testing process reads: the nonce and the tests with their expected outputs.
+   */
   static String stdin(CodeTask task, String code, String nonce, Duration testTimeout) {
-    ObjectNode payload = JSON.createObjectNode();
-    payload.put("nonce", nonce);
-    payload.put("code", code);
-    payload.put("func_name", task.entryPoint());
-    payload.put("timeout", testTimeout.toMillis() / 1000.0);
-    ArrayNode tests = payload.putArray("tests");
+    ObjectNode program = JSON.createObjectNode();
+    program.put("code", code);
+    program.put("func_name", task.entryPoint());
+    program.put("timeout", testTimeout.toMillis() / 1000.0);
+    ObjectNode judge = JSON.createObjectNode();
+    judge.put("nonce", nonce);
+    ArrayNode tests = judge.putArray("tests");
     for (CodeTest test : task.tests()) {
       tests
           .addObject()
@@ -64,7 +69,11 @@ final class LiveCodeBenchHarness {
           .put("type", test.type().name().toLowerCase(Locale.ROOT));
     }
     try {
-      return JSON.writeValueAsString(payload);
+      String head = JSON.writeValueAsString(program);
+      return head.getBytes(StandardCharsets.UTF_8).length
+          + "\n"
+          + head
+          + JSON.writeValueAsString(judge);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write the harness's input", e);
     }

@@ -1,23 +1,32 @@
 # mathbeam's LiveCodeBench harness: the program the sandbox runs to test one model's code against
-# all tests of one problem, in one interpreter.
+# all tests of one problem, as two processes of one sandbox execution.
 #
-# stdin: one JSON object
-#   nonce      a random token the grader made for this run; it starts every report line
+# stdin: the length in bytes of the program's part, a newline, that part as JSON
 #   code       the model's program
 #   func_name  the Solution method that functional tests call ("" for stdin problems)
 #   timeout    seconds each test may take
+# and then, to the end, the testing process's part as JSON
+#   nonce      a random token the grader made for this run; it starts every report line
 #   tests      [{"input", "output", "type": "stdin" | "functional"}], public tests first
 #
-# The tests run in order and the run stops at the first failure, as in LiveCodeBench. Reports go to
-# a copy of the original stdout, one JSON object a line after the nonce: {"passed": n} after each
-# passed test, then a final one with "done": true, the status (ok, wrong, error, timeout, memory,
-# output_limit, or sandbox_error when a test's input cannot be staged), the counts and, for a failure, the test's number, input, expected and got, or the
-# error. The program never writes to that stream: while it runs, fds 0 and 1 and sys.stdin and
-# sys.stdout point to the test's input and a capture file, so neither a stray print nor
-# os.write(1, ...) can break or forge a report. sys.stderr goes to /dev/null; fd 2 stays the real
-# stderr, so that the interpreter's own last words (a fatal error) reach the grader. The nonce
-# guards against accidents, the sandbox against malice: a program that deliberately walks this
-# harness's frames or patches the modules it uses could still forge a report.
+# The harness reads the program's part with os.read (nothing more is buffered), makes itself
+# undumpable (so that the program cannot open its memory or descriptors through /proc) and forks.
+# The program's process (_Harness) runs one test at a time as asked, over a pipe: for a stdin test
+# it runs the program on the input and answers with what it printed; for a functional test it
+# calls Solution().<func_name>(*args) and answers with the result as JSON would hold it (values of
+# exactly the builtin types; an object of its own class, or a subclass of a builtin, is refused).
+# It never holds an expected output or the nonce: the testing process (_Judge) reads them only
+# after the fork, compares each answer itself (stdin: line by line, whitespace trimmed, tokens
+# equal or equal as decimals, LiveCodeBench's rule; functional: JSON equality, tuples equal lists)
+# and writes the reports to its own stdout, one JSON object a line after the nonce: {"passed": n}
+# after each passed test, then a final one with "done": true, the status (ok, wrong, error,
+# timeout, memory, output_limit, or sandbox_error when a test's input cannot be staged), the counts
+# and, for a failure, the test's number, input, expected and got, or the error. The tests run in
+# order and the run stops at the first failure, as in LiveCodeBench. In the program's process fds 0
+# and 1 and sys.stdin and sys.stdout point to the test's input and a capture file while the program
+# runs, and /dev/null otherwise; fd 2 stays the real stderr, so that the interpreter's own last
+# words (a fatal error) reach the grader. The program ending its process (os._exit, a signal) ends
+# the test with an error that says how.
 #
 # Each run of the program gets a fresh namespace named __main__ that already holds what LeetCode's
 # environment imports for functional problems (typing, collections, heapq, bisect, itertools,
@@ -58,18 +67,16 @@ class _Failure(Exception):
 
 
 class _Harness:
-    def __init__(self, payload):
-        self.nonce = payload["nonce"]
+    """The program's side: runs one test at a time as the testing process asks, and answers with
+    what the program printed or returned, never with a verdict."""
+
+    def __init__(self, payload, answers_fd):
         self.code_text = payload["code"]
         self.func_name = payload.get("func_name") or ""
         self.timeout = float(payload["timeout"])
-        self.tests = payload["tests"]
-        # parsed before any of the program runs: it shares the json module and could patch it
-        self.arguments = [_arguments(test) for test in self.tests]
         self.retired_streams = []
-        self.passed = 0
         self.armed = False
-        self.report_fd = os.dup(1)
+        self.answers_fd = answers_fd
         self.null_fd = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1):
             os.dup2(self.null_fd, fd)
@@ -78,11 +85,6 @@ class _Harness:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         self.prelude = {"__name__": "__main__", "__builtins__": builtins}
         exec(_PRELUDE, self.prelude)
-
-    def report(self, fields):
-        data = ("\n" + self.nonce + json.dumps(fields) + "\n").encode("utf-8", "replace")
-        while data:
-            data = data[os.write(self.report_fd, data):]
 
     def _on_alarm(self, signum, frame):
         if self.armed:
@@ -103,8 +105,7 @@ class _Harness:
                 # a signal that arrived just before: its handler ran late, after the test ended
                 continue
 
-    def run(self):
-        total = len(self.tests)
+    def serve(self, requests_fd):
         # tracebacks then show the program's lines, not only their numbers
         linecache.cache["solution.py"] = (
             len(self.code_text),
@@ -115,46 +116,34 @@ class _Harness:
         try:
             code = compile(self.code_text, "solution.py", "exec")
         except (SyntaxError, ValueError) as e:
-            return self.final("error", 0, 1, error=_last_lines(traceback.format_exception_only(e)))
+            code = None
+            compile_error = _last_lines(traceback.format_exception_only(e))
         namespace = None
-        for index, test in enumerate(self.tests):
+        while True:
+            test = _receive(requests_fd)
+            if test is None:
+                os._exit(0)
             try:
+                if code is None:
+                    raise _Failure("error", compile_error)
                 if test["type"] == "functional":
                     if namespace is None:
                         namespace = self._timed(lambda: self._load(code))
-                    self._functional(namespace, test, self.arguments[index])
+                    answer = {"value": self._functional(namespace, _arguments(test["input"]))}
                 else:
-                    self._stdin(code, test)
+                    answer = {"got": self._stdin(code, test)}
             except _Failure as f:
-                return self.final(f.status, index, index + 1, test, error=f.error, got=f.got)
+                answer = {"status": f.status, "error": f.error, "got": f.got}
             except _TestTimeout:
                 # the timer's signal handled late, outside _timed (seen under load, after a
                 # program recursed deeply): the test still ran out of its time
-                return self.final(
-                    "timeout", index, index + 1, test, error="took longer than the time limit"
-                )
+                answer = {"status": "timeout", "error": "took longer than the time limit"}
             except Exception as e:
-                # the harness's own code failed after the program ran: the program broke it
                 error = "the harness failed after the program ran: " + _last_lines(
                     traceback.format_exception_only(type(e), e)
                 )
-                return self.final("error", index, index + 1, test, error=error)
-            self.passed = index + 1
-            self.report({"passed": self.passed})
-        return self.final("ok", total, 0)
-
-    def final(self, status, passed, number, test=None, error="", got=None):
-        fields = {"done": True, "status": status, "passed": passed, "total": len(self.tests)}
-        if number:
-            fields["test"] = number
-        if test is not None:
-            fields["input"] = _shown(test["input"])
-            fields["expected"] = _shown(test["output"])
-        if got is not None:
-            fields["got"] = _shown(got)
-        if error:
-            fields["error"] = error
-        self.report(fields)
+                answer = {"status": "error", "error": error}
+            _send(self.answers_fd, answer)
 
     def _timed(self, action):
         """Runs action under the per-test timer; the program's errors become _Failure."""
@@ -186,15 +175,14 @@ class _Harness:
             raise _Failure("error", "exited with status %r while loading" % (e.code,))
         return namespace
 
-    def _functional(self, namespace, test, arguments):
-        args, expected = arguments
+    def _functional(self, namespace, args):
+        """The call's result as JSON would hold it; the testing process compares it."""
         self._point_streams(self.null_fd, self.null_fd)
         result = self._timed(lambda: self._call(namespace, args))
         plain = _plain(result)
         if plain is _NOT_JSON:
             raise _Failure("wrong", got="an object of type %s" % type(result).__name__)
-        if plain != _plain(expected):
-            raise _Failure("wrong", got=repr(result))
+        return plain
 
     def _call(self, namespace, args):
         solution = namespace.get("Solution")
@@ -223,8 +211,7 @@ class _Harness:
             self._point_streams(self.null_fd, self.null_fd)
             os.close(input_fd)
             os.close(output_fd)
-        if not _same_output(got, test["output"]):
-            raise _Failure("wrong", got=got)
+        return got
 
     def _run_main(self, code):
         try:
@@ -256,11 +243,8 @@ def _writer(fd):
     return io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", errors="replace")
 
 
-def _arguments(test):
-    if test["type"] != "functional":
-        return None
-    args = [json.loads(line) for line in test["input"].split("\n") if line.strip()]
-    return args, json.loads(test["output"])
+def _arguments(text):
+    return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
 def _failure(error):
@@ -368,16 +352,178 @@ def _shown(text):
     return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + "..."
 
 
-def _main():
-    harness = _Harness(json.loads(sys.stdin.buffer.read().decode("utf-8")))
+_FAILURES = ("wrong", "error", "timeout", "memory", "output_limit", "sandbox_error")
+
+
+class _Judge:
+    """The testing process's side: holds the nonce and the expected outputs, which never exist in
+    the program's process, asks for one test at a time, compares, and reports."""
+
+    def __init__(self, payload, requests_fd, answers_fd, pid):
+        self.nonce = payload["nonce"]
+        self.tests = payload["tests"]
+        self.requests_fd = requests_fd
+        self.answers_fd = answers_fd
+        self.pid = pid
+        self.report_fd = os.dup(1)
+        self.passed = 0
+
+    def report(self, fields):
+        data = ("\n" + self.nonce + json.dumps(fields) + "\n").encode("utf-8", "replace")
+        while data:
+            data = data[os.write(self.report_fd, data) :]
+
+    def run(self):
+        total = len(self.tests)
+        for index, test in enumerate(self.tests):
+            try:
+                _send(self.requests_fd, {"type": test["type"], "input": test["input"]})
+                answer = _receive(self.answers_fd)
+            except OSError:
+                answer = None
+            if answer is None:
+                why = _ended(self.pid)
+                return self.final("error", index, index + 1, test, error=why)
+            status = answer.get("status")
+            if status is not None and status not in _FAILURES:
+                return self.final(
+                    "error", index, index + 1, test, error="the program's answer is malformed")
+            if status:
+                got = answer.get("got")
+                return self.final(
+                    status, index, index + 1, test, error=str(answer.get("error") or ""),
+                    got=None if got is None else str(got))
+            if test["type"] == "functional":
+                expected = _plain(json.loads(test["output"]))
+                if "value" not in answer or answer["value"] != expected:
+                    return self.final("wrong", index, index + 1, test, got=repr(answer.get("value")))
+            else:
+                got = answer.get("got")
+                if type(got) is not str or not _same_output(got, test["output"]):
+                    return self.final("wrong", index, index + 1, test, got=str(got))
+            self.passed = index + 1
+            self.report({"passed": self.passed})
+        return self.final("ok", total, 0)
+
+    def final(self, status, passed, number, test=None, error="", got=None):
+        fields = {"done": True, "status": status, "passed": passed, "total": len(self.tests)}
+        if number:
+            fields["test"] = number
+        if test is not None:
+            fields["input"] = _shown(test["input"])
+            fields["expected"] = _shown(test["output"])
+        if got is not None:
+            fields["got"] = _shown(got)
+        if error:
+            fields["error"] = error
+        self.report(fields)
+
+
+def _send(fd, message):
+    data = json.dumps(message).encode("utf-8", "surrogatepass")
+    data = b"%d\n" % len(data) + data
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_exactly(fd, size):
+    chunks = []
+    while size > 0:
+        chunk = os.read(fd, min(size, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def _receive(fd):
+    """The next message, or None when the other side is gone or wrote something malformed."""
+    header = b""
+    while not header.endswith(b"\n"):
+        byte = os.read(fd, 1)
+        if not byte:
+            return None
+        header += byte
     try:
-        harness.run()
+        size = int(header)
+        data = _read_exactly(fd, size)
+        if len(data) != size:
+            return None
+        message = json.loads(data.decode("utf-8", "surrogatepass"))
+    except ValueError:
+        return None
+    return message if type(message) is dict else None
+
+
+def _ended(pid):
+    """Why the program's process stopped answering."""
+    import time
+
+    for _ in range(50):
+        try:
+            done, status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return "the program ended the harness before it could report"
+        if done:
+            break
+        time.sleep(0.01)
+    else:
+        return "the program stopped answering the harness"
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = "signal %d" % number
+        return "the program was killed by %s before the test finished" % name
+    return "the program exited (code %d) before the test finished" % os.WEXITSTATUS(status)
+
+
+def _undumpable():
+    """PR_SET_DUMPABLE 0: /proc/<pid>/mem, fd and environ of this process refuse the child."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)
+    except Exception:
+        pass
+
+
+def _main():
+    header = b""
+    while not header.endswith(b"\n"):
+        header += os.read(0, 1)
+    program = json.loads(_read_exactly(0, int(header)).decode("utf-8"))
+    # Before the fork, so that the testing process is never readable: until it has read them, the
+    # nonce and the tests wait in the pipe that /proc/<pid>/fd/0 would open.
+    _undumpable()
+    requests_read, requests_write = os.pipe()
+    answers_read, answers_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(requests_write)
+        os.close(answers_read)
+        harness = _Harness(program, answers_write)
+        try:
+            harness.serve(requests_read)
+        finally:
+            os._exit(0)
+    os.close(requests_read)
+    os.close(answers_write)
+    judge = _Judge(json.loads(_read_exactly(0, 1 << 30).decode("utf-8")), requests_write,
+                   answers_read, pid)
+    try:
+        judge.run()
     except BaseException as e:
-        # what the program left behind (a stack or memory nearly spent) broke the harness itself
-        sys.stderr = sys.__stderr__
-        error = "the harness failed after the program ran: " + type(e).__name__
-        harness.final("error", harness.passed, harness.passed + 1, error=error)
-    # no atexit handler or leftover thread of the program may run or print after the report
+        error = "the harness failed: " + type(e).__name__
+        judge.final("error", judge.passed, judge.passed + 1, error=error)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    # no atexit handler or leftover thread may run or print after the report
     os._exit(0)
 
 
