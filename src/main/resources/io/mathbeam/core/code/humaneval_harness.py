@@ -184,22 +184,19 @@ def _read_field(fd):
 
 
 def _send(fd, text):
+    """One message: its length as 8 bytes, then its UTF-8 bytes (two reads for the receiver)."""
     data = text.encode("utf-8", "surrogatepass")
-    os.write(fd, b"%d\n" % len(data))
-    view = memoryview(data)
+    view = memoryview(len(data).to_bytes(8, "big") + data)
     while view:
         view = view[os.write(fd, view) :]
 
 
 def _receive(fd):
     """The next message, or None when the other side is gone or wrote something malformed."""
-    header = _read_line(fd)
-    if header is None:
+    header = _read_exactly(fd, 8)
+    if len(header) != 8:
         return None
-    try:
-        size = int(header)
-    except ValueError:
-        return None
+    size = int.from_bytes(header, "big")
     data = _read_exactly(fd, size)
     return data.decode("utf-8", "surrogatepass") if len(data) == size else None
 
