@@ -65,14 +65,14 @@ public final class CodeGrader {
 
   private CodeOutcome runHumanEval(CodeTask task, String code) {
     String program = HumanEvalProgram.build(task, code);
-    String nonce = LiveCodeBenchHarness.newNonce();
+    String nonce = Harnesses.newNonce();
     Execution e =
         sandbox.run(HumanEvalProgram.SOURCE, HumanEvalProgram.stdin(task, program, nonce));
     return HumanEvalProgram.outcome(code, program, e, nonce);
   }
 
   private CodeOutcome runHarness(CodeTask task, String code) {
-    String nonce = LiveCodeBenchHarness.newNonce();
+    String nonce = Harnesses.newNonce();
     Execution e =
         sandbox.run(
             LiveCodeBenchHarness.SOURCE,

@@ -7,9 +7,6 @@ import io.mathbeam.core.model.CodeOutcome;
 import io.mathbeam.core.model.CodeTask;
 import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.sandbox.Execution;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +27,7 @@ import java.util.regex.Pattern;
  * is just its docstring.
  */
 final class HumanEvalProgram {
-  static final String SOURCE = resource("humaneval_harness.py");
+  static final String SOURCE = Harnesses.source("humaneval_harness.py");
 
   private static final Pattern TRACEBACK_LINE = Pattern.compile("File \"main\\.py\", line (\\d+)");
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -136,16 +133,5 @@ final class HumanEvalProgram {
         + ": "
         + lines[line - 1].strip()
         + ")";
-  }
-
-  private static String resource(String name) {
-    try (InputStream in = HumanEvalProgram.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource " + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

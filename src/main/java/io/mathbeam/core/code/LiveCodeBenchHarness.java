@@ -10,13 +10,8 @@ import io.mathbeam.core.model.CodeTest;
 import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.sandbox.Execution;
 import io.mathbeam.core.sandbox.SandboxLimits;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,7 +24,7 @@ import java.util.Locale;
  * start cost {@code tests - 1} times.
  */
 final class LiveCodeBenchHarness {
-  static final String SOURCE = resource("lcb_harness.py");
+  static final String SOURCE = Harnesses.source("lcb_harness.py");
 
   /** Time for the interpreter to start and the harness to read its tests, beyond the tests'. */
   static final Duration START_SLACK = Duration.ofSeconds(5);
@@ -37,16 +32,8 @@ final class LiveCodeBenchHarness {
   private static final long FILE_SLACK_BYTES = 1 << 20;
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   private LiveCodeBenchHarness() {}
-
-  /** A token the program cannot guess, so that its own prints never pass for a report. */
-  static String newNonce() {
-    byte[] bytes = new byte[16];
-    RANDOM.nextBytes(bytes);
-    return "mathbeam-report-" + HexFormat.of().formatHex(bytes) + " ";
-  }
 
   /**
    * The harness's stdin: the program's part (code, function name, time limit) as JSON with its
@@ -194,16 +181,5 @@ final class LiveCodeBenchHarness {
 
   private static String nullToEmpty(String s) {
     return s == null ? "" : s;
-  }
-
-  private static String resource(String name) {
-    try (InputStream in = LiveCodeBenchHarness.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource " + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -152,27 +152,6 @@ def _json_string(text):
     return "".join(out)
 
 
-def _read_exactly(fd, size):
-    chunks = []
-    while size > 0:
-        chunk = os.read(fd, min(size, 1 << 16))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
-
-
-def _read_line(fd):
-    line = b""
-    while not line.endswith(b"\n"):
-        byte = os.read(fd, 1)
-        if not byte:
-            return None
-        line += byte
-    return line
-
-
 def _read_field(fd):
     """One field of stdin: its length in bytes, a newline, the UTF-8 bytes."""
     header = _read_line(fd)
@@ -181,24 +160,6 @@ def _read_field(fd):
     if len(data) != size:
         raise EOFError("stdin ended inside a field")
     return data.decode("utf-8")
-
-
-def _send(fd, text):
-    """One message: its length as 8 bytes, then its UTF-8 bytes (two reads for the receiver)."""
-    data = text.encode("utf-8", "surrogatepass")
-    view = memoryview(len(data).to_bytes(8, "big") + data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _receive(fd):
-    """The next message, or None when the other side is gone or wrote something malformed."""
-    header = _read_exactly(fd, 8)
-    if len(header) != 8:
-        return None
-    size = int.from_bytes(header, "big")
-    data = _read_exactly(fd, size)
-    return data.decode("utf-8", "surrogatepass") if len(data) == size else None
 
 
 def _last_words(error):
@@ -239,41 +200,6 @@ def _child(code, entry_point, requests, answers):
         except BaseException as error:
             answer = "E" + _last_words(error)
         _send(answers, answer)
-
-
-def _undumpable():
-    """PR_SET_DUMPABLE 0: /proc/<pid>/mem, fd and environ of this process refuse the child."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)
-    except Exception:
-        pass
-
-
-def _ended(pid):
-    """Why the child stopped answering: how it ended, or that it lives on without answering."""
-    import signal
-    import time
-
-    for _ in range(50):
-        try:
-            done, status = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            return "the program ended"
-        if done:
-            break
-        time.sleep(0.01)
-    else:
-        return "the program stopped answering"
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        try:
-            name = signal.Signals(number).name
-        except ValueError:
-            name = "signal %d" % number
-        return "the program was killed by %s" % name
-    return "the program exited with code %d" % os.WEXITSTATUS(status)
 
 
 def _parent(pid, namespace, entry, requests, answers):

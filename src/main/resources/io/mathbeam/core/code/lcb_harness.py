@@ -120,7 +120,7 @@ class _Harness:
             compile_error = _last_lines(traceback.format_exception_only(e))
         namespace = None
         while True:
-            test = _receive(requests_fd)
+            test = _receive_json(requests_fd)
             if test is None:
                 os._exit(0)
             try:
@@ -143,7 +143,7 @@ class _Harness:
                     traceback.format_exception_only(type(e), e)
                 )
                 answer = {"status": "error", "error": error}
-            _send(self.answers_fd, answer)
+            _send_json(self.answers_fd, answer)
 
     def _timed(self, action):
         """Runs action under the per-test timer; the program's errors become _Failure."""
@@ -352,6 +352,20 @@ def _shown(text):
     return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + "..."
 
 
+def _send_json(fd, message):
+    _send(fd, json.dumps(message))
+
+
+def _receive_json(fd):
+    """The next message as a JSON object, or None (the other side gone, or a malformed message)."""
+    text = _receive(fd)
+    try:
+        message = None if text is None else json.loads(text)
+    except ValueError:
+        return None
+    return message if type(message) is dict else None
+
+
 _FAILURES = ("wrong", "error", "timeout", "memory", "output_limit", "sandbox_error")
 
 
@@ -377,12 +391,12 @@ class _Judge:
         total = len(self.tests)
         for index, test in enumerate(self.tests):
             try:
-                _send(self.requests_fd, {"type": test["type"], "input": test["input"]})
-                answer = _receive(self.answers_fd)
+                _send_json(self.requests_fd, {"type": test["type"], "input": test["input"]})
+                answer = _receive_json(self.answers_fd)
             except OSError:
                 answer = None
             if answer is None:
-                why = _ended(self.pid)
+                why = _ended(self.pid) + " before the test finished"
                 return self.final("error", index, index + 1, test, error=why)
             status = answer.get("status")
             if status is not None and status not in _FAILURES:
@@ -419,83 +433,8 @@ class _Judge:
         self.report(fields)
 
 
-def _send(fd, message):
-    data = json.dumps(message).encode("utf-8", "surrogatepass")
-    data = b"%d\n" % len(data) + data
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _read_exactly(fd, size):
-    chunks = []
-    while size > 0:
-        chunk = os.read(fd, min(size, 1 << 16))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
-
-
-def _receive(fd):
-    """The next message, or None when the other side is gone or wrote something malformed."""
-    header = b""
-    while not header.endswith(b"\n"):
-        byte = os.read(fd, 1)
-        if not byte:
-            return None
-        header += byte
-    try:
-        size = int(header)
-        data = _read_exactly(fd, size)
-        if len(data) != size:
-            return None
-        message = json.loads(data.decode("utf-8", "surrogatepass"))
-    except ValueError:
-        return None
-    return message if type(message) is dict else None
-
-
-def _ended(pid):
-    """Why the program's process stopped answering."""
-    import time
-
-    for _ in range(50):
-        try:
-            done, status = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            return "the program ended the harness before it could report"
-        if done:
-            break
-        time.sleep(0.01)
-    else:
-        return "the program stopped answering the harness"
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        try:
-            name = signal.Signals(number).name
-        except ValueError:
-            name = "signal %d" % number
-        return "the program was killed by %s before the test finished" % name
-    return "the program exited (code %d) before the test finished" % os.WEXITSTATUS(status)
-
-
-def _undumpable():
-    """PR_SET_DUMPABLE 0: /proc/<pid>/mem, fd and environ of this process refuse the child."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)
-    except Exception:
-        pass
-
-
 def _main():
-    header = b""
-    while not header.endswith(b"\n"):
-        header += os.read(0, 1)
-    program = json.loads(_read_exactly(0, int(header)).decode("utf-8"))
+    program = json.loads(_read_exactly(0, int(_read_line(0))).decode("utf-8"))
     # Before the fork, so that the testing process is never readable: until it has read them, the
     # nonce and the tests wait in the pipe that /proc/<pid>/fd/0 would open.
     _undumpable()

@@ -128,7 +128,7 @@ public class CodeGraderTest {
     assertEquals(ExecutionStatus.ERROR, outcome.execution());
     assertTrue(
         outcome.firstFailure(),
-        outcome.firstFailure().contains("the program exited (code 0) before the test finished"));
+        outcome.firstFailure().contains("the program exited with code 0 before the test finished"));
   }
 
   @Test

@@ -55,7 +55,7 @@ public class LiveCodeBenchHarnessTest {
 
   @Test
   public void nonceIsFreshEachRun() {
-    assertNotEquals(LiveCodeBenchHarness.newNonce(), LiveCodeBenchHarness.newNonce());
+    assertNotEquals(Harnesses.newNonce(), Harnesses.newNonce());
   }
 
   @Test
