@@ -3,6 +3,7 @@ package io.mathbeam.core.compare;
 import io.mathbeam.core.stats.MajorityAtK;
 import io.mathbeam.core.stats.MetricName;
 import io.mathbeam.core.stats.ProblemBootstrap;
+import io.mathbeam.core.stats.ProblemValues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -140,16 +141,17 @@ public final class PairedComparison {
       List<ProblemOutcome> cand) {
     int count = base.size();
     int nm = metrics.size();
-    ProblemMetrics baseMetrics = new ProblemMetrics(metrics);
-    ProblemMetrics candMetrics = new ProblemMetrics(metrics);
+    ProblemValues perProblem = new ProblemValues(metrics);
     double[][] differences = new double[nm][count];
     double[] baseMeans = new double[nm];
     double[] candMeans = new double[nm];
     double[] baseValues = new double[nm];
     double[] candValues = new double[nm];
     for (int i = 0; i < count; i++) {
-      valuesOf(new VoteCategories(base.get(i)), baseMetrics, baseValues);
-      valuesOf(new VoteCategories(cand.get(i)), candMetrics, candValues);
+      ProblemOutcome b = base.get(i);
+      ProblemOutcome c = cand.get(i);
+      perProblem.fill(b.samples(), b.correct(), b.votes(), baseValues);
+      perProblem.fill(c.samples(), c.correct(), c.votes(), candValues);
       for (int m = 0; m < nm; m++) {
         baseMeans[m] += baseValues[m] / count;
         candMeans[m] += candValues[m] / count;
@@ -201,10 +203,6 @@ public final class PairedComparison {
       key = key * 31L + Double.hashCode(margin);
     }
     return new SplittableRandom(options.seed() ^ mix(key));
-  }
-
-  private static void valuesOf(VoteCategories votes, ProblemMetrics metrics, double[] out) {
-    metrics.values(votes.samples(), votes.correct(), votes.counts(), votes.categoryCorrect(), out);
   }
 
   private List<FlippedProblem> flips(List<ProblemOutcome> base, List<ProblemOutcome> cand) {

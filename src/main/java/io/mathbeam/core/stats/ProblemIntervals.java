@@ -160,14 +160,13 @@ public final class ProblemIntervals {
     List<MetricName> metrics = metrics(kList);
     int nk = kList.length;
     double[][] values = new double[2 * nk][count];
-    PassAtKTable passTable = new PassAtKTable(kList);
-    for (int i = 0; i < count && nk > 0; i++) {
+    ProblemValues perProblem = new ProblemValues(metrics);
+    double[] row = new double[2 * nk];
+    for (int i = 0; i < count; i++) {
       ProblemVotes p = problems.get(i);
-      double[] pass = passTable.row(p.samples(), p.correct());
-      double[] maj = MajorityAtK.upToK(p, kList[nk - 1]);
-      for (int q = 0; q < nk; q++) {
-        values[q][i] = pass[q];
-        values[nk + q][i] = maj[kList[q] - 1];
+      perProblem.fill(p.samples(), p.correct(), p, row);
+      for (int m = 0; m < row.length; m++) {
+        values[m][i] = row[m];
       }
     }
     double[] points = new double[2 * nk];
