@@ -180,7 +180,7 @@ public final class PairedComparison {
               candMeans[m] - baseMeans[m],
               bounds[0],
               bounds[1],
-              ProblemBootstrap.standardErrorOfMean(differences[m]),
+              paired.standardError(),
               signFlips.test(differences[m], flipRandom(options, dataset, metric, 0)),
               paired));
     }
