@@ -67,14 +67,17 @@ public final class CodeGrader {
     String program = HumanEvalProgram.build(task, code);
     String nonce = Harnesses.newNonce();
     Execution e =
-        sandbox.run(HumanEvalProgram.SOURCE, HumanEvalProgram.stdin(task, program, nonce));
+        sandbox.runCompiled(
+            HumanEvalProgram.SOURCE,
+            HumanEvalProgram.stdin(task, program, nonce),
+            sandbox.config().limits());
     return HumanEvalProgram.outcome(code, program, e, nonce);
   }
 
   private CodeOutcome runHarness(CodeTask task, String code) {
     String nonce = Harnesses.newNonce();
     Execution e =
-        sandbox.run(
+        sandbox.runCompiled(
             LiveCodeBenchHarness.SOURCE,
             LiveCodeBenchHarness.stdin(task, code, nonce, testTimeout),
             LiveCodeBenchHarness.limits(sandbox.config().limits(), task.tests(), testTimeout));

@@ -31,7 +31,6 @@ final class HumanEvalProgram {
 
   private static final Pattern TRACEBACK_LINE = Pattern.compile("File \"main\\.py\", line (\\d+)");
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final int SIGKILL = 9;
 
   private HumanEvalProgram() {}
 
@@ -82,11 +81,14 @@ final class HumanEvalProgram {
       failure = withFailingLine(error, program);
       if (error.strip().endsWith("MemoryError")) {
         status = ExecutionStatus.MEMORY;
+      } else if (error.startsWith("the program was killed by")) {
+        status = ExecutionStatus.KILLED;
       }
-    } else if (e.exitCode() == 128 + SIGKILL && e.status() == ExecutionStatus.MEMORY) {
+    } else if (e.status() == ExecutionStatus.KILLED) {
       // Out of memory the function raises MemoryError, which the testing process reports: a
-      // SIGKILL of the harness itself is the program's doing (or, rarely, the kernel's).
-      failure = "the harness was killed by SIGKILL before the tests finished";
+      // signal that ends the harness itself is the program's doing.
+      status = ExecutionStatus.KILLED;
+      failure = "the harness was " + e.detail() + " before the tests finished";
     } else {
       if (e.status() != ExecutionStatus.OK) {
         status = e.status();

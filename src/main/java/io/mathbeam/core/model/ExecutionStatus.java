@@ -15,6 +15,11 @@ public enum ExecutionStatus {
   /** The program wrote more to stdout or stderr than the limit allows. */
   OUTPUT_LIMIT,
   /**
+   * The program was ended by a signal that none of the sandbox's limits sent: its own {@code kill},
+   * a crash (a segmentation fault), or an exit status of 128 + N that it chose itself.
+   */
+  KILLED,
+  /**
    * The sandbox itself failed (the isolation could not start, the interpreter is missing): never
    * the model's fault, never counted as a wrong answer.
    */

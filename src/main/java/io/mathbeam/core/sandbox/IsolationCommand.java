@@ -20,7 +20,12 @@ final class IsolationCommand {
   private IsolationCommand() {}
 
   static List<String> argv(
-      SandboxConfig config, Path bwrap, boolean jvmIsRoot, String launcher, int sourceBytes) {
+      SandboxConfig config,
+      Path bwrap,
+      boolean jvmIsRoot,
+      String launcher,
+      int sourceBytes,
+      boolean bytecode) {
     List<String> argv = new ArrayList<>();
     SandboxLimits limits = config.limits();
     if (!config.unsafeNoIsolation()) {
@@ -87,7 +92,8 @@ final class IsolationCommand {
             Integer.toString(limits.maxProcesses()),
             Long.toString(limits.maxFileBytes()),
             "256",
-            Integer.toString(sourceBytes)));
+            Integer.toString(sourceBytes),
+            bytecode ? "bytecode" : "source"));
     return argv;
   }
 

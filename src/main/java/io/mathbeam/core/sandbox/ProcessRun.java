@@ -20,7 +20,7 @@ final class ProcessRun {
   /** The launcher writes this to stderr just before the program starts. */
   static final String STARTED = "\0mathbeam-sandbox-started\n";
 
-  private static final int SIGKILL = 9;
+  private static final int MAX_SIGNAL = 64;
   private static final int SIGXCPU = 24;
 
   private final List<String> argv;
@@ -130,8 +130,7 @@ final class ProcessRun {
           wallMillis,
           "CPU time " + limits.cpuTime().toSeconds() + " s exceeded");
     }
-    if (lastLine(programErr).startsWith("MemoryError") || exit == 128 + SIGKILL) {
-      // Without our kill, SIGKILL comes from the kernel's out-of-memory killer.
+    if (lastLine(programErr).startsWith("MemoryError")) {
       return new Execution(
           ExecutionStatus.MEMORY,
           exit,
@@ -139,6 +138,17 @@ final class ProcessRun {
           programErr,
           wallMillis,
           "memory limit " + (limits.memoryBytes() >> 20) + " MiB");
+    }
+    if (exit > 128 && exit <= 128 + MAX_SIGNAL) {
+      // The memory limit is RLIMIT_AS: an allocation past it fails (MemoryError above), it does
+      // not draw the kernel's SIGKILL. A signal here is the program's own doing.
+      return new Execution(
+          ExecutionStatus.KILLED,
+          exit,
+          stdout,
+          programErr,
+          wallMillis,
+          "killed by " + SignalNames.of(exit - 128));
     }
     return new Execution(ExecutionStatus.ERROR, exit, stdout, programErr, wallMillis, "");
   }
@@ -182,8 +192,7 @@ final class ProcessRun {
     return (System.nanoTime() - startNanos) / 1_000_000;
   }
 
-  static byte[] input(String source, String stdin) {
-    byte[] src = source.getBytes(StandardCharsets.UTF_8);
+  static byte[] input(byte[] src, String stdin) {
     byte[] in = stdin == null ? new byte[0] : stdin.getBytes(StandardCharsets.UTF_8);
     byte[] all = new byte[src.length + in.length];
     System.arraycopy(src, 0, all, 0, src.length);

@@ -9,8 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -28,11 +31,18 @@ public final class Sandbox implements AutoCloseable {
   private static final String LAUNCHER = resource("launcher.py");
   private static final int PROBES = 5;
 
+  /** Prints the marshalled code object of the source on stdin, in base64. */
+  private static final String COMPILER =
+      "import base64, marshal, sys\n"
+          + "code = compile(sys.stdin.buffer.read().decode('utf-8'), 'main.py', 'exec')\n"
+          + "sys.stdout.write(base64.b64encode(marshal.dumps(code)).decode('ascii'))\n";
+
   private final SandboxConfig config;
   private final Path bwrap;
   private final boolean jvmIsRoot;
   private final Semaphore slots;
   private final ExecutorService io;
+  private final Map<String, byte[]> compiled = new ConcurrentHashMap<>();
   private String pythonVersion = "";
   private long startMillis;
 
@@ -128,17 +138,56 @@ public final class Sandbox implements AutoCloseable {
     return CompletableFuture.supplyAsync(() -> run(source, stdin), io);
   }
 
+  /**
+   * Runs one of mathbeam's own programs (a test harness, never model-written code) from bytecode
+   * compiled once per sandbox by its interpreter, so that an execution does not compile the
+   * harness's source again (about 1.7 ms of a HumanEval execution's 15-20).
+   */
+  public Execution runCompiled(String trustedSource, String stdin, SandboxLimits limits) {
+    byte[] bytecode = compiled.computeIfAbsent(trustedSource, this::compile);
+    if (bytecode.length == 0) {
+      return run(trustedSource, stdin, limits);
+    }
+    try {
+      slots.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Execution.sandboxError("interrupted before it started", 0);
+    }
+    try {
+      return runNow(bytecode, true, stdin, limits);
+    } finally {
+      slots.release();
+    }
+  }
+
+  /** The source's code object, marshalled by the sandbox's interpreter; empty when it failed. */
+  private byte[] compile(String source) {
+    Execution e = run(COMPILER, source);
+    if (!e.ok()) {
+      return new byte[0];
+    }
+    try {
+      return Base64.getDecoder().decode(e.stdout().strip());
+    } catch (IllegalArgumentException notBase64) {
+      return new byte[0];
+    }
+  }
+
   private Execution runNow(String source, String stdin, SandboxLimits limits) {
-    byte[] sourceBytes = source.getBytes(StandardCharsets.UTF_8);
+    return runNow(source.getBytes(StandardCharsets.UTF_8), false, stdin, limits);
+  }
+
+  private Execution runNow(byte[] program, boolean bytecode, String stdin, SandboxLimits limits) {
     SandboxConfig withLimits = config.withLimits(limits);
     List<String> argv =
-        IsolationCommand.argv(withLimits, bwrap, jvmIsRoot, LAUNCHER, sourceBytes.length);
+        IsolationCommand.argv(withLimits, bwrap, jvmIsRoot, LAUNCHER, program.length, bytecode);
     Path workDir = null;
     try {
       if (config.unsafeNoIsolation()) {
         workDir = Files.createTempDirectory("mathbeam-unsafe-run-");
       }
-      return new ProcessRun(argv, limits, workDir, io).run(ProcessRun.input(source, stdin));
+      return new ProcessRun(argv, limits, workDir, io).run(ProcessRun.input(program, stdin));
     } catch (IOException e) {
       return Execution.sandboxError("cannot make a work directory: " + e, 0);
     } finally {

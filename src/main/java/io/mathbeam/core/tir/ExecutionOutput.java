@@ -24,6 +24,7 @@ final class ExecutionOutput {
           case TIMEOUT -> "Execution timed out";
           case MEMORY -> "Execution ran out of memory";
           case OUTPUT_LIMIT -> "Output too long";
+          case KILLED -> "Execution was " + e.detail();
           case SANDBOX_ERROR -> "Execution failed: the sandbox could not run the code";
           default -> null;
         };

@@ -44,13 +44,31 @@ def _receive(fd):
 
 
 def _undumpable():
-    """PR_SET_DUMPABLE 0: /proc/<pid>/mem, fd and environ of this process refuse the child."""
-    try:
-        import ctypes
+    """PR_SET_DUMPABLE 0: /proc/<pid>/mem, fd and environ of this process refuse the child.
 
-        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)
+    prctl through _ctypes, the C part of ctypes, as ctypes.CDLL(None).prctl would call it: importing
+    all of ctypes costs about 1 ms of a 15 ms execution, this 0.3 ms."""
+    try:
+        import _ctypes
+
+        class _Int(_ctypes._SimpleCData):
+            _type_ = "i"
+
+        class _Function(_ctypes.CFuncPtr):
+            _flags_ = 1  # FUNCFLAG_CDECL
+            _restype_ = _Int
+
+        class _Process:
+            _handle = _ctypes.dlopen(None, 0)
+
+        _Function(("prctl", _Process()))(4, 0, 0, 0, 0)
     except Exception:
-        pass
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)
+        except Exception:
+            pass
 
 
 def _ended(pid):

@@ -1,5 +1,5 @@
 # mathbeam's LiveCodeBench harness: the program the sandbox runs to test one model's code against
-# all tests of one problem, as two processes of one sandbox execution.
+# all tests of one problem, as three processes of one sandbox execution.
 #
 # stdin: the length in bytes of the program's part, a newline, that part as JSON
 #   code       the model's program
@@ -10,23 +10,32 @@
 #   tests      [{"input", "output", "type": "stdin" | "functional"}], public tests first
 #
 # The harness reads the program's part with os.read (nothing more is buffered), makes itself
-# undumpable (so that the program cannot open its memory or descriptors through /proc) and forks.
-# The program's process (_Harness) runs one test at a time as asked, over a pipe: for a stdin test
-# it runs the program on the input and answers with what it printed; for a functional test it
-# calls Solution().<func_name>(*args) and answers with the result as JSON would hold it (values of
-# exactly the builtin types; an object of its own class, or a subclass of a builtin, is refused).
-# It never holds an expected output or the nonce: the testing process (_Judge) reads them only
-# after the fork, compares each answer itself (stdin: line by line, whitespace trimmed, tokens
-# equal or equal as decimals, LiveCodeBench's rule; functional: JSON equality, tuples equal lists)
-# and writes the reports to its own stdout, one JSON object a line after the nonce: {"passed": n}
-# after each passed test, then a final one with "done": true, the status (ok, wrong, error,
-# timeout, memory, output_limit, or sandbox_error when a test's input cannot be staged), the counts
-# and, for a failure, the test's number, input, expected and got, or the error. The tests run in
-# order and the run stops at the first failure, as in LiveCodeBench. In the program's process fds 0
-# and 1 and sys.stdin and sys.stdout point to the test's input and a capture file while the program
-# runs, and /dev/null otherwise; fd 2 stays the real stderr, so that the interpreter's own last
-# words (a fatal error) reach the grader. The program ending its process (os._exit, a signal) ends
-# the test with an error that says how.
+# undumpable (so that no process it forks can open its memory or descriptors through /proc) and
+# forks. Three kinds of process then share the work:
+# - the testing process (_Judge, the parent) reads the nonce and the tests only after the fork, asks
+#   for one test at a time, compares each answer itself (stdin: line by line, whitespace trimmed,
+#   tokens equal or equal as decimals, LiveCodeBench's rule; functional: JSON equality, tuples
+#   equal lists) and writes the reports to its own stdout, one JSON object a line after the nonce:
+#   {"passed": n} after each passed test, then a final one with "done": true, the status (ok,
+#   wrong, error, timeout, memory, output_limit, or sandbox_error when a test's input cannot be
+#   staged), the counts and, for a failure, the test's number, input, expected and got, or the
+#   error. The tests run in order and the run stops at the first failure, as in LiveCodeBench.
+# - the supervisor (_Supervisor, its child) runs none of the program's code: it stages a stdin
+#   test's input in a scratch file, passes the test to the program's process, times it (a test
+#   that ends after its time is a timeout whatever the program's own timer said; a process still
+#   alive a second after it is killed) and answers with what the program printed or returned, or
+#   how its process ended. What the program's process sends back can only be its answer or a
+#   failure of its own.
+# - the program's process (_Harness, the supervisor's child) runs each test as asked: for a stdin
+#   test, the program with fds 0 and 1 and sys.stdin and sys.stdout on the input and output
+#   files; for a functional test, Solution().<func_name>(*args), answered with the result as JSON
+#   would hold it (values of exactly the builtin types; an object of its own class, or a subclass
+#   of a builtin, is refused). Between runs fds 0 and 1 are /dev/null; fd 2 stays the real stderr,
+#   so that the interpreter's own last words (a fatal error) reach the grader. It never holds an
+#   expected output or the nonce, nor a descriptor of the testing process's pipes. When it ends
+#   (sys.exit, os._exit, a signal), a stdin test is judged on what reached its output, as
+#   LiveCodeBench judges the process it starts per test; an exit status other than 0 or a signal
+#   fails the test, and the next test runs in a newly forked process.
 #
 # Each run of the program gets a fresh namespace named __main__ that already holds what LeetCode's
 # environment imports for functional problems (typing, collections, heapq, bisect, itertools,
@@ -37,9 +46,11 @@ import io
 import json
 import linecache
 import os
+import select
 import signal
 import sys
 import threading
+import time
 import traceback
 from decimal import Decimal, InvalidOperation
 
@@ -70,19 +81,16 @@ class _Harness:
     """The program's side: runs one test at a time as the testing process asks, and answers with
     what the program printed or returned, never with a verdict."""
 
-    def __init__(self, payload, answers_fd):
+    def __init__(self, payload, answers_fd, input_fd, output_fd, null_fd):
         self.code_text = payload["code"]
         self.func_name = payload.get("func_name") or ""
         self.timeout = float(payload["timeout"])
         self.retired_streams = []
         self.armed = False
         self.answers_fd = answers_fd
-        self.null_fd = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1):
-            os.dup2(self.null_fd, fd)
+        self.input_fd, self.output_fd, self.null_fd = input_fd, output_fd, null_fd
         signal.signal(signal.SIGALRM, self._on_alarm)
-        # a write past RLIMIT_FSIZE then fails with EFBIG instead of killing the interpreter
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        # the modules are already loaded by the supervisor: this only fills the namespace
         self.prelude = {"__name__": "__main__", "__builtins__": builtins}
         exec(_PRELUDE, self.prelude)
 
@@ -131,7 +139,8 @@ class _Harness:
                         namespace = self._timed(lambda: self._load(code))
                     answer = {"value": self._functional(namespace, _arguments(test["input"]))}
                 else:
-                    answer = {"got": self._stdin(code, test)}
+                    self._stdin(code)
+                    answer = {}
             except _Failure as f:
                 answer = {"status": f.status, "error": f.error, "got": f.got}
             except _TestTimeout:
@@ -196,22 +205,14 @@ class _Harness:
             raise NameError("neither class Solution nor function %s is defined" % self.func_name)
         return function(*args)
 
-    def _stdin(self, code, test):
+    def _stdin(self, code):
+        """Runs the program on the staged input; what it printed stays in the output file, which
+        the supervisor reads."""
         try:
-            input_fd = _scratch_file(test["input"].encode("utf-8"))
-            output_fd = _scratch_file(b"")
-        except OSError as e:
-            # before the program ran: the sandbox's limits do not fit the test
-            raise _Failure("sandbox_error", "cannot stage the test's input: %s" % e)
-        try:
-            self._point_streams(input_fd, output_fd)
+            self._point_streams(self.input_fd, self.output_fd)
             self._timed(lambda: self._run_main(code))
-            got = _read_all(output_fd)
         finally:
             self._point_streams(self.null_fd, self.null_fd)
-            os.close(input_fd)
-            os.close(output_fd)
-        return got
 
     def _run_main(self, code):
         try:
@@ -228,7 +229,9 @@ class _Harness:
         # the replaced streams stay referenced: collecting one would flush what the program left in
         # its buffer into whatever fd 1 is by then
         self.retired_streams += [sys.stdin, sys.stdout, sys.stderr]
+        # the supervisor shares these files' offsets and uses only pread/pwrite
         os.lseek(input_fd, 0, os.SEEK_SET)
+        os.lseek(output_fd, 0, os.SEEK_SET)
         os.dup2(input_fd, 0)
         os.dup2(output_fd, 1)
         sys.stdin = io.TextIOWrapper(
@@ -236,6 +239,180 @@ class _Harness:
         )
         self.stdout = sys.stdout = _writer(1)
         sys.stderr = _writer(self.null_fd)
+
+
+def _await(result_fd, deadline):
+    """The program's process's message; None when it ended without one (os._exit, a signal), or
+    _TIMED_OUT when it wrote none by the deadline."""
+    if not select.select([result_fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+        return _TIMED_OUT
+    return _receive_json(result_fd)
+
+
+_TIMED_OUT = object()
+
+
+def _reap(pid, deadline):
+    """The program's process's wait status; None when it outlived the deadline (it is then killed):
+    it may have closed its end of the pipe, or written a message early, and gone on running."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return status
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                _kill(pid)
+                os.waitpid(pid, 0)
+                return None
+            if pidfd is not None:
+                select.select([pidfd], [], [], remaining)
+            else:
+                time.sleep(0.001)
+    finally:
+        if pidfd is not None:
+            os.close(pidfd)
+
+
+def _kill(pid):
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _ended_by(status):
+    number = os.WTERMSIG(status)
+    try:
+        return "killed by %s" % signal.Signals(number).name
+    except ValueError:
+        return "killed by signal %d" % number
+
+
+class _Supervisor:
+    """The answering side the testing process talks to. It runs none of the program's code: it
+    stages each stdin test's input, hands each test to the program's process (_Harness, forked
+    again once one ends, as LiveCodeBench starts a process per test), times it, and answers with
+    what the program printed or returned, or how its process ended. What that process sends back
+    can only be its own failure or its answer: a status it claims beyond that is an error."""
+
+    def __init__(self, payload, requests_fd, answers_fd):
+        self.payload = payload
+        self.timeout = float(payload["timeout"])
+        self.requests_fd, self.answers_fd = requests_fd, answers_fd
+        self.null_fd = os.open(os.devnull, os.O_RDWR)
+        # fd 0 still reads the testing process's part of stdin: never left to the program
+        for fd in (0, 1):
+            os.dup2(self.null_fd, fd)
+        # a write past RLIMIT_FSIZE then fails with EFBIG instead of killing the interpreter
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        exec(_PRELUDE, {})
+        self.input_fd = _scratch_file()
+        self.output_fd = _scratch_file()
+        self.worker = None
+
+    def serve(self):
+        while True:
+            test = _receive_json(self.requests_fd)
+            if test is None:
+                self._stop_worker()
+                os._exit(0)
+            _send_json(self.answers_fd, self._answer(test))
+
+    def _answer(self, test):
+        functional = test["type"] == "functional"
+        if not functional:
+            try:
+                _stage(self.input_fd, test["input"].encode("utf-8"))
+                os.ftruncate(self.output_fd, 0)
+            except OSError as e:
+                # before the program ran: the sandbox's limits do not fit the test
+                return {"status": "sandbox_error", "error": "cannot stage the test's input: %s" % e}
+        pid, to_worker, from_worker = self._worker()
+        started = time.monotonic()
+        deadline = started + self.timeout + 1.0
+        try:
+            _send_json(to_worker, {"type": test["type"], "input": test["input"] if functional else ""})
+            message = _await(from_worker, deadline)
+        except OSError:
+            message = None
+        if message is _TIMED_OUT:
+            self._stop_worker()
+            return _TIMEOUT
+        if message is None:
+            # the process ended (or closed its pipe and is killed at the deadline)
+            status = _reap(pid, deadline)
+            self._forget_worker()
+            if status is None or time.monotonic() - started > self.timeout:
+                return _TIMEOUT
+            if os.WIFSIGNALED(status):
+                return {"status": "error", "error": "the program was " + _ended_by(status)}
+            if os.WEXITSTATUS(status) != 0:
+                return {"status": "error", "error": "exited with status %d" % os.WEXITSTATUS(status)}
+            if functional:
+                return {"status": "error", "error": "the program exited before the call returned"}
+            return {"got": _read_all(self.output_fd)}
+        # timed here, not only by the program's timer, which the program can catch
+        if time.monotonic() - started > self.timeout:
+            return _TIMEOUT
+        claimed = message.get("status")
+        if claimed:
+            if claimed not in _PROGRAM_FAILURES:
+                return {"status": "error", "error": "the program's process sent a malformed answer"}
+            got = message.get("got")
+            return {"status": claimed, "error": str(message.get("error") or ""),
+                    "got": None if got is None else str(got)}
+        if functional:
+            return {"value": message["value"]} if "value" in message else {
+                "status": "error", "error": "the program's process sent a malformed answer"}
+        return {"got": _read_all(self.output_fd)}
+
+    def _worker(self):
+        if self.worker is None:
+            to_read, to_write = os.pipe()
+            from_read, from_write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    # the program's process cannot reach the testing process's pipes
+                    for fd in (to_write, from_read, self.requests_fd, self.answers_fd):
+                        os.close(fd)
+                    harness = _Harness(
+                        self.payload, from_write, self.input_fd, self.output_fd, self.null_fd)
+                    harness.serve(to_read)
+                finally:
+                    os._exit(0)
+            os.close(to_read)
+            os.close(from_write)
+            self.worker = (pid, to_write, from_read)
+        return self.worker
+
+    def _stop_worker(self):
+        if self.worker is not None:
+            _kill(self.worker[0])
+            os.waitpid(self.worker[0], 0)
+            self._forget_worker()
+
+    def _forget_worker(self):
+        os.close(self.worker[1])
+        os.close(self.worker[2])
+        self.worker = None
+
+
+_TIMEOUT = {"status": "timeout", "error": "took longer than the time limit"}
+_PROGRAM_FAILURES = ("wrong", "error", "timeout", "memory", "output_limit")
+
+
+def _stage(fd, data):
+    os.ftruncate(fd, 0)
+    view = memoryview(data)
+    offset = 0
+    while offset < len(data):
+        offset += os.pwrite(fd, view[offset:], offset)
 
 
 def _writer(fd):
@@ -264,29 +441,27 @@ def _failure(error):
     return _Failure("error", _program_traceback(error))
 
 
-def _scratch_file(data):
+def _scratch_file():
+    """An empty file in memory (a deleted temporary file where memfd is missing)."""
     try:
-        fd = os.memfd_create("mathbeam-test")
+        return os.memfd_create("mathbeam-test")
     except (AttributeError, OSError):
         import tempfile
 
         fd, path = tempfile.mkstemp()
         os.unlink(path)
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-    os.lseek(fd, 0, os.SEEK_SET)
-    return fd
+        return fd
 
 
 def _read_all(fd):
-    os.lseek(fd, 0, os.SEEK_SET)
     chunks = []
+    offset = 0
     while True:
-        chunk = os.read(fd, 1 << 20)
+        chunk = os.pread(fd, 1 << 20, offset)
         if not chunk:
             break
         chunks.append(chunk)
+        offset += len(chunk)
     return b"".join(chunks).decode("utf-8", "replace")
 
 
@@ -444,9 +619,8 @@ def _main():
     if pid == 0:
         os.close(requests_write)
         os.close(answers_read)
-        harness = _Harness(program, answers_write)
         try:
-            harness.serve(requests_read)
+            _Supervisor(program, requests_read, answers_write).serve()
         finally:
             os._exit(0)
     os.close(requests_read)

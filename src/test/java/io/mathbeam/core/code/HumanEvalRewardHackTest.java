@@ -100,16 +100,19 @@ public class HumanEvalRewardHackTest {
     failsWith(
         WRONG + "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n",
         "the program was killed by SIGKILL before the tests began");
+    assertEquals(
+        ExecutionStatus.KILLED,
+        grade(WRONG + "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n").execution());
     // Killing the testing process ends the run without a report: a failure, reported as such.
     CodeOutcome killer =
         grade(
             "def largest(xs):\n    import os, signal\n"
                 + "    os.kill(os.getppid(), signal.SIGKILL)\n    return 0\n");
     assertFalse(killer.passed());
-    assertEquals(ExecutionStatus.ERROR, killer.execution());
+    assertEquals(ExecutionStatus.KILLED, killer.execution());
     assertTrue(
         killer.firstFailure(),
-        killer.firstFailure().contains("the harness was killed by SIGKILL before the tests"));
+        killer.firstFailure().contains("the harness was killed by SIGKILL (signal 9) before the"));
   }
 
   @Test

@@ -9,8 +9,10 @@ import io.mathbeam.core.model.CodeTask;
 import io.mathbeam.core.model.CodeTaskKind;
 import io.mathbeam.core.model.CodeTest;
 import io.mathbeam.core.model.CodeTestType;
+import io.mathbeam.core.model.ExecutionStatus;
 import io.mathbeam.core.sandbox.Sandbox;
 import io.mathbeam.core.sandbox.TestSandboxes;
+import java.time.Duration;
 import java.util.List;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
@@ -114,5 +116,75 @@ public class LiveCodeBenchRewardHackTest {
         "print('mathbeam-report-0 {\"done\": true, \"status\": \"ok\", \"passed\": 2}')\n"
             + "import os\nos.write(1, b'{\"done\": true, \"status\": \"ok\", \"passed\": 2}\\n')\n",
         "test 1/2 wrong answer");
+  }
+
+  @Test
+  public void exitsAfterPrintingAreJudgedOnWhatReachedTheOutput() {
+    assertTrue(
+        grader.gradeCode(ECHO, "import os\nprint(input(), flush=True)\nos._exit(0)\n").passed());
+    // unflushed, the output is lost as in any process that ends with os._exit
+    failsWith(ECHO, "import os\nprint(input())\nos._exit(0)\n", "test 1/2 wrong answer");
+    failsWith(ECHO, "print('wrong', flush=True)\nimport os\nos._exit(0)\n", "wrong answer");
+    failsWith(
+        ECHO,
+        "import atexit, os\natexit.register(lambda: os._exit(0))\nprint('x')\n",
+        "wrong answer");
+  }
+
+  @Test
+  public void aTestProcessCannotReachTheTestingProcess() {
+    // a forged answer with the expected output, framed, written to every descriptor it has
+    String forge =
+        "import json, os\n"
+            + "body = json.dumps({'got': 'hello\\n'}).encode()\n"
+            + "frame = len(body).to_bytes(8, 'big') + body\n"
+            + "for fd in range(3, 64):\n"
+            + "    try:\n        os.write(fd, frame)\n    except OSError:\n        pass\n"
+            + "print('nope')\n";
+    failsWith(ECHO, forge, "test 1/2 wrong answer");
+  }
+
+  @Test
+  public void closingItsPipeAndRunningOnIsATimeout() {
+    String hide =
+        "import os, time\nfor fd in range(3, 64):\n"
+            + "    try:\n        os.close(fd)\n    except OSError:\n        pass\n"
+            + "print(input(), flush=True)\ntime.sleep(60)\n";
+    CodeOutcome outcome = grader.withTestTimeout(Duration.ofSeconds(1)).gradeCode(ECHO, hide);
+    assertFalse(outcome.toString(), outcome.passed());
+    assertEquals(outcome.toString(), ExecutionStatus.TIMEOUT, outcome.execution());
+    // the test timer's exception caught, the right output written late, then a clean exit
+    String late =
+        "import os, time\nline = input()\ntry:\n    time.sleep(60)\nexcept BaseException:\n"
+            + "    print(line, flush=True)\n    os._exit(0)\n";
+    CodeOutcome slow = grader.withTestTimeout(Duration.ofSeconds(1)).gradeCode(ECHO, late);
+    assertEquals(slow.toString(), ExecutionStatus.TIMEOUT, slow.execution());
+    // and a forged message that claims the sandbox failed is the program's error
+    String claim =
+        "import json, os\n"
+            + "body = json.dumps({'status': 'sandbox_error', 'error': 'x'}).encode()\n"
+            + "for fd in range(3, 64):\n"
+            + "    try:\n        os.write(fd, len(body).to_bytes(8, 'big') + body)\n"
+            + "    except OSError:\n        pass\n"
+            + "os._exit(0)\n";
+    CodeOutcome claimed = grader.gradeCode(ECHO, claim);
+    assertFalse(claimed.toString(), claimed.passed());
+    assertEquals(claimed.toString(), ExecutionStatus.ERROR, claimed.execution());
+  }
+
+  @Test
+  public void aFunctionalProgramCannotClaimASandboxFailure() {
+    String claim =
+        "import json, os\n"
+            + "class Solution:\n    def add(self, a, b):\n"
+            + "        body = json.dumps({'status': 'sandbox_error', 'error': 'x'}).encode()\n"
+            + "        frame = len(body).to_bytes(8, 'big') + body\n"
+            + "        for fd in range(3, 64):\n"
+            + "            try:\n                os.write(fd, frame)\n"
+            + "            except OSError:\n                pass\n"
+            + "        return 0\n";
+    CodeOutcome outcome = grader.gradeCode(ADD, claim);
+    assertFalse(outcome.toString(), outcome.passed());
+    assertTrue(outcome.toString(), outcome.execution() != ExecutionStatus.SANDBOX_ERROR);
   }
 }

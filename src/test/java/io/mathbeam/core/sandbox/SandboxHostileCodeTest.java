@@ -100,6 +100,19 @@ public class SandboxHostileCodeTest {
   }
 
   @Test
+  public void killingItselfIsKilledNotMemory() {
+    Execution e =
+        run(
+            "import os, signal\nprint('before', flush=True)\nos.kill(os.getpid(), signal.SIGKILL)\n");
+    assertEquals(e.toString(), ExecutionStatus.KILLED, e.status());
+    assertEquals(e.toString(), "killed by SIGKILL (signal 9)", e.detail());
+    assertTrue(e.stdout(), e.stdout().contains("before"));
+    Execution crash = run("import ctypes\nctypes.string_at(0)\n");
+    assertEquals(crash.toString(), ExecutionStatus.KILLED, crash.status());
+    assertEquals(crash.toString(), "killed by SIGSEGV (signal 11)", crash.detail());
+  }
+
+  @Test
   public void writingOutsideTheTempDirFailsAndLeavesTheHostUntouched() throws Exception {
     Path target = TestSandboxes.projectRoot().resolve("src/target-" + UUID.randomUUID());
     Execution e =

@@ -33,6 +33,24 @@ public class SandboxTest {
   }
 
   @Test
+  public void aHarnessRunsFromItsCompiledBytecodeAsFromItsSource() {
+    String harness =
+        "import sys\n"
+            + "def shout(text):\n    return text.upper()\n"
+            + "print(shout(sys.stdin.read()), sys._getframe().f_code.co_filename)\n";
+    for (int i = 0; i < 2; i++) {
+      Execution compiled = sandbox.runCompiled(harness, "abc", sandbox.config().limits());
+      assertEquals(compiled.toString(), ExecutionStatus.OK, compiled.status());
+      assertEquals(sandbox.run(harness, "abc").stdout(), compiled.stdout());
+      assertEquals("ABC main.py\n", compiled.stdout());
+    }
+    // a source that does not compile runs as source, and fails as such
+    Execution broken = sandbox.runCompiled("def f(:\n", "", sandbox.config().limits());
+    assertEquals(ExecutionStatus.ERROR, broken.status());
+    assertTrue(broken.stderr(), broken.stderr().contains("SyntaxError"));
+  }
+
+  @Test
   public void exceptionIsAnErrorWithItsTraceback() {
     Execution e = sandbox.run("def f():\n    raise ValueError('bad input')\nf()\n", "");
     assertEquals(ExecutionStatus.ERROR, e.status());

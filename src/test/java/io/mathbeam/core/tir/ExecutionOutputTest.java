@@ -16,6 +16,9 @@ public class ExecutionOutputTest {
     assertTrue(shown.endsWith("<output cut>\n"));
     Execution timeout = new Execution(ExecutionStatus.TIMEOUT, -1, "partial\n", "", 10, "");
     assertEquals("partial\nExecution timed out\n", ExecutionOutput.of(timeout));
+    Execution killed =
+        new Execution(ExecutionStatus.KILLED, 137, "", "", 2, "killed by SIGKILL (signal 9)");
+    assertEquals("Execution was killed by SIGKILL (signal 9)\n", ExecutionOutput.of(killed));
     assertEquals(
         "```\n```output\n4\n```\n",
         ExecutionOutput.block(new Execution(ExecutionStatus.OK, 0, "4\n", "", 1, "")));
