@@ -32,7 +32,7 @@ public final class JudgeTable {
             String.format(
                 Locale.ROOT,
                 "Judge (%s, headline from %s), pass@1 by reading:%n%-16s %9s %9s %9s %9s %7s"
-                    + " %18s %9s%n",
+                    + " %18s %9s %20s%n",
                 j.path("mode").asText(),
                 j.path("reward_from").asText(),
                 "Dataset",
@@ -42,7 +42,8 @@ public final class JudgeTable {
                 "Any",
                 "Judged",
                 "Verdicts c/i/m/e",
-                "Disagree");
+                "Disagree",
+                "Kappa [95%]");
       }
       String name = e.getKey().toUpperCase(Locale.ROOT);
       rows.append(
@@ -60,7 +61,7 @@ public final class JudgeTable {
       rows.append(
           String.format(
               Locale.ROOT,
-              " %7d %18s %9d%n",
+              " %7d %18s %9d %20s%n",
               j.path("judged").asLong(),
               v.path("correct").asLong()
                   + "/"
@@ -69,8 +70,24 @@ public final class JudgeTable {
                   + v.path("malformed").asLong()
                   + "/"
                   + v.path("error").asLong(),
-              j.path("disagreements").asLong()));
+              j.path("disagreements").asLong(),
+              kappa(j.path("agreement"))));
     }
     return header == null ? "" : header + rows;
+  }
+
+  /** "0.81 [0.74, 0.87]", or "-" without a kappa (a cascade, a run before it was reported). */
+  private static String kappa(JsonNode agreement) {
+    JsonNode k = agreement.path("kappa");
+    if (!k.isNumber()) {
+      return "-";
+    }
+    JsonNode lower = agreement.path("ci95_lower");
+    JsonNode upper = agreement.path("ci95_upper");
+    String interval =
+        lower.isNumber() && upper.isNumber()
+            ? String.format(Locale.ROOT, " [%.2f, %.2f]", lower.asDouble(), upper.asDouble())
+            : "";
+    return String.format(Locale.ROOT, "%.2f", k.asDouble()) + interval;
   }
 }

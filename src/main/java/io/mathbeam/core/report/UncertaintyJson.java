@@ -9,6 +9,7 @@ import io.mathbeam.core.stats.MetricInterval;
 import io.mathbeam.core.stats.MetricKind;
 import io.mathbeam.core.stats.MetricName;
 import io.mathbeam.core.stats.ProblemIntervals;
+import io.mathbeam.core.stats.SamplingPrecision;
 import io.mathbeam.core.stats.StandardErrorAtK;
 import java.util.Iterator;
 import java.util.List;
@@ -18,9 +19,10 @@ import java.util.Optional;
 /**
  * Adds error bars and maj@k to a {@code metrics.json} tree (docs/STATISTICS.md says how they are
  * computed): every {@code pass_at_k} entry gains {@code se}, {@code ci95_lower} and {@code
- * ci95_upper}; each dataset gains {@code maj_at_k} (same fields), {@code pass_at_1_se_closed_form}
- * and {@code se_vs_samples_per_problem}. {@code _aggregate} is the micro aggregate (problems
- * pooled); {@code _aggregate_macro} holds the mean over datasets with its own intervals.
+ * ci95_upper}; each dataset gains {@code maj_at_k} (same fields), {@code pass_at_1_se_closed_form},
+ * {@code se_vs_samples_per_problem} and {@code sampling_precision}. {@code _aggregate} is the micro
+ * aggregate (problems pooled); {@code _aggregate_macro} holds the mean over datasets with its own
+ * intervals.
  */
 public final class UncertaintyJson {
   public static final String MACRO = "_aggregate_macro";
@@ -31,7 +33,8 @@ public final class UncertaintyJson {
       ObjectNode root,
       IntervalReport report,
       Map<String, Double> closedFormPassAt1,
-      Map<String, List<StandardErrorAtK>> standardErrorAgainstK) {
+      Map<String, List<StandardErrorAtK>> standardErrorAgainstK,
+      Map<String, SamplingPrecision> precision) {
     ObjectNode method = root.putObject("uncertainty");
     method.put(
         "method",
@@ -51,6 +54,11 @@ public final class UncertaintyJson {
       for (StandardErrorAtK row : standardErrorAgainstK.getOrDefault(dataset, List.of())) {
         ObjectNode r = table.addObject().put("samples_per_problem", row.samplesPerProblem());
         putNumber(r, "pass_at_1_se", row.standardError());
+        putNumber(r, "pass_at_1_se_fixed_problems", row.fixedProblemsStandardError());
+      }
+      SamplingPrecision p = precision.get(dataset);
+      if (p != null) {
+        putPrecision(node.putObject("sampling_precision"), p);
       }
     }
     if (root.get(DatasetMetrics.AGGREGATE) instanceof ObjectNode aggregate) {
@@ -84,6 +92,21 @@ public final class UncertaintyJson {
       }
     }
     return out;
+  }
+
+  /** The half-widths now and the samples per problem that +-1 and +-2 points would have needed. */
+  private static void putPrecision(ObjectNode o, SamplingPrecision p) {
+    putNumber(o, "pass_at_1_half_width", p.halfWidth());
+    putNumber(o, "problem_sampling_half_width", p.problemSamplingHalfWidth());
+    for (int points : new int[] {1, 2}) {
+      int k = p.samplesPerProblemFor(points / 100.0);
+      String field = "samples_per_problem_for_" + points + (points == 1 ? "_point" : "_points");
+      if (k > 0) {
+        o.put(field, k);
+      } else {
+        o.putNull(field);
+      }
+    }
   }
 
   private static void putInterval(ObjectNode o, MetricInterval i) {

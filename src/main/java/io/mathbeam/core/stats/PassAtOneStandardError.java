@@ -74,7 +74,9 @@ public final class PassAtOneStandardError {
     }
     List<StandardErrorAtK> table = new ArrayList<>();
     for (int k : ProblemIntervals.powersOfTwoAnd(maxK)) {
-      table.add(new StandardErrorAtK(k, components.standardError(k)));
+      table.add(
+          new StandardErrorAtK(
+              k, components.standardError(k), components.fixedProblemsStandardError(k)));
     }
     return table;
   }

@@ -16,4 +16,12 @@ public record VarianceComponents(double between, double within, int problems) {
     }
     return Math.sqrt((between + within / k) / problems);
   }
+
+  /** The same for the fixed problems: only the samples' noise, {@code sqrt(within / (k N))}. */
+  public double fixedProblemsStandardError(int k) {
+    if (k < 1) {
+      throw new IllegalArgumentException("need k >= 1, got " + k);
+    }
+    return Math.sqrt(within / ((double) k * problems));
+  }
 }

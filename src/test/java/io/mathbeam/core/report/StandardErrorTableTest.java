@@ -1,6 +1,7 @@
 package io.mathbeam.core.report;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.Test;
@@ -24,6 +25,23 @@ public class StandardErrorTableTest {
             + "AIME24               8.3     6.1     5.0\n"
             + "MATH500              2.0       -       -\n",
         table);
+  }
+
+  @Test
+  public void theSamplesThatOneAndTwoPointsNeedFollowTheTable() throws Exception {
+    String json =
+        "{\"datasets\":{\"math500\":{\"se_vs_samples_per_problem\":["
+            + "{\"samples_per_problem\":1,\"pass_at_1_se\":0.02}],"
+            + "\"sampling_precision\":{\"pass_at_1_half_width\":0.0123,"
+            + "\"problem_sampling_half_width\":0.031,\"samples_per_problem_for_1_point\":6,"
+            + "\"samples_per_problem_for_2_points\":2}}}}";
+    String table = StandardErrorTable.format(new ObjectMapper().readTree(json));
+    assertTrue(table, table.contains("of +-1 and +-2 points for these problems"));
+    assertTrue(
+        table,
+        table.endsWith(
+            "Dataset           now (+-)  K(+-1)  K(+-2)   problems\n"
+                + "MATH500               1.23       6       2     +-3.10\n"));
   }
 
   @Test

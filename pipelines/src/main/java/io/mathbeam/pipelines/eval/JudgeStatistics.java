@@ -10,6 +10,7 @@ import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.JudgeVerdict;
 import io.mathbeam.core.stats.AnswerClusters;
 import io.mathbeam.core.stats.DatasetMetrics;
+import io.mathbeam.core.stats.JudgeAgreement;
 import io.mathbeam.core.stats.MajorityAtK;
 import io.mathbeam.core.stats.PassAtK;
 import io.mathbeam.core.stats.ProblemIntervals;
@@ -116,6 +117,8 @@ final class JudgeStatistics {
     private final long[] correctSamples = new long[4];
     private final List<int[]> passCounts = new ArrayList<>(); // per problem: n, c per reading
     private final List<ProblemVotes[]> votes = new ArrayList<>();
+    // per problem: both correct, symbolic only, judge only, both incorrect (decided verdicts)
+    private final List<long[]> agreement = new ArrayList<>();
 
     Scope(JudgeMode mode, String rewardFrom) {
       this.mode = mode;
@@ -132,7 +135,13 @@ final class JudgeStatistics {
       List<String> answers = new ArrayList<>();
       List<List<Boolean>> readings =
           List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+      long[] table = new long[4];
       for (Row row : rows) {
+        if (row.verdict() != null && row.verdict().decided()) {
+          boolean symbolic = row.symbolic() == GradeStatus.CORRECT;
+          boolean judge = row.verdict() == JudgeVerdict.CORRECT;
+          table[symbolic ? (judge ? 0 : 1) : (judge ? 2 : 3)]++;
+        }
         if (row.verdict() != null) {
           judged++;
           verdicts.merge(row.verdict(), 1L, Long::sum);
@@ -155,6 +164,7 @@ final class JudgeStatistics {
         }
       }
       passCounts.add(counts);
+      agreement.add(table);
       ProblemVotes[] problemVotes = new ProblemVotes[4];
       for (int i = 0; i < 4; i++) {
         problemVotes[i] =
@@ -173,6 +183,7 @@ final class JudgeStatistics {
       o.put("disagreements", disagreements);
       o.put("judge_accepts_symbolic_rejects", judgeOnly);
       o.put("judge_rejects_symbolic_accepts", symbolicOnly);
+      o.set("agreement", agreementJson(o, JudgeAgreement.of(agreement)));
       int smallestK = passCounts.stream().mapToInt(c -> c[0]).min().orElse(0);
       int[] ks =
           smallestK > ALL_K_UP_TO ? ProblemIntervals.powersOfTwoAnd(smallestK) : range(smallestK);
@@ -199,6 +210,32 @@ final class JudgeStatistics {
         }
       }
       return o;
+    }
+
+    /** The 2x2 table over the decided verdicts, Cohen's kappa and its 95% interval. */
+    private static ObjectNode agreementJson(ObjectNode parent, JudgeAgreement a) {
+      ObjectNode o = parent.objectNode();
+      o.put("samples", a.samples());
+      ObjectNode table = o.putObject("table");
+      table.put("both_correct", a.bothCorrect());
+      table.put("symbolic_correct_judge_incorrect", a.symbolicOnly());
+      table.put("symbolic_incorrect_judge_correct", a.judgeOnly());
+      table.put("both_incorrect", a.bothIncorrect());
+      putNumber(o, "kappa", a.kappa());
+      putNumber(o, "ci95_lower", a.lower());
+      putNumber(o, "ci95_upper", a.upper());
+      o.put(
+          "interval",
+          "problems resampled (" + JudgeAgreement.REPLICATES + " replicates), percentile");
+      return o;
+    }
+
+    private static void putNumber(ObjectNode o, String field, double value) {
+      if (Double.isFinite(value)) {
+        o.put(field, value);
+      } else {
+        o.putNull(field);
+      }
     }
 
     private static int[] range(int k) {

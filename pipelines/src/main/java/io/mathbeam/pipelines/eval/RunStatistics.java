@@ -12,6 +12,7 @@ import io.mathbeam.core.stats.PassAtOneStandardError;
 import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.SampleFigures;
+import io.mathbeam.core.stats.SamplingPrecision;
 import io.mathbeam.core.stats.StandardErrorAtK;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
@@ -138,15 +139,17 @@ public final class RunStatistics {
     IntervalReport report = intervals.run(votes);
     Map<String, Double> closedForm = new HashMap<>();
     Map<String, List<StandardErrorAtK>> againstK = new HashMap<>();
+    Map<String, SamplingPrecision> precision = new HashMap<>();
     byDataset.forEach(
         (dataset, problems) -> {
           closedForm.put(dataset, PassAtOneStandardError.of(problems));
           // One problem has no spread to split into its parts: no table (and no crash).
           if (problems.size() >= 2) {
             againstK.put(dataset, PassAtOneStandardError.againstK(problems));
+            precision.put(dataset, SamplingPrecision.of(problems));
           }
         });
-    UncertaintyJson.annotate(root, report, closedForm, againstK);
+    UncertaintyJson.annotate(root, report, closedForm, againstK, precision);
     return report;
   }
 }

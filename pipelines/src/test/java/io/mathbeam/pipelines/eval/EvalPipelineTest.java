@@ -112,6 +112,11 @@ public class EvalPipelineTest {
         metrics.path("datasets").path("sample").path("pass_at_1_se_closed_form").asDouble() > 0);
     assertTrue(
         metrics.path("datasets").path("sample").path("se_vs_samples_per_problem").size() >= 3);
+    JsonNode precision = metrics.path("datasets").path("sample").path("sampling_precision");
+    int forOnePoint = precision.path("samples_per_problem_for_1_point").asInt();
+    int forTwoPoints = precision.path("samples_per_problem_for_2_points").asInt();
+    assertTrue(precision.toString(), forTwoPoints >= 1 && forOnePoint >= forTwoPoints);
+    assertTrue(precision.toString(), precision.path("pass_at_1_half_width").asDouble() > 0);
     assertEquals(6, metrics.path("_aggregate_macro").path("maj_at_k").size());
     JsonNode perSample = metrics.path("datasets").path("sample").path("samples");
     JsonNode counts = metrics.path("datasets").path("sample").path("counts");

@@ -109,6 +109,13 @@ public class JudgePipelineTest {
       assertEquals(negatives.size(), j.path("judged").asInt());
       assertEquals(judgeRescued, j.path("disagreements").asInt());
       assertEquals(judgeRescued, j.path("judge_accepts_symbolic_rejects").asInt());
+      // a cascade's judge sees only symbolic rejections: a table, but no kappa
+      JsonNode agreement = j.path("agreement");
+      assertEquals(0, agreement.path("table").path("both_correct").asInt());
+      assertEquals(0, agreement.path("table").path("symbolic_correct_judge_incorrect").asInt());
+      assertEquals(
+          judgeRescued, agreement.path("table").path("symbolic_incorrect_judge_correct").asInt());
+      assertTrue(agreement.toString(), agreement.path("kappa").isNull());
       JsonNode readings = j.path("rewards");
       assertEquals(
           symbolicCorrect, readings.path("symbolic_correct").path("correct_samples").asInt());
@@ -207,6 +214,19 @@ public class JudgePipelineTest {
       JsonNode v = metrics.path("_aggregate").path("judge").path("verdicts");
       assertEquals((int) verdicts.getOrDefault("malformed", 0), v.path("malformed").asInt());
       assertEquals((int) verdicts.getOrDefault("error", 0), v.path("error").asInt());
+      // every decided verdict is in the agreement table once
+      JsonNode agreement = metrics.path("_aggregate").path("judge").path("agreement");
+      int decided = verdicts.getOrDefault("correct", 0) + verdicts.getOrDefault("incorrect", 0);
+      assertEquals(agreement.toString(), decided, agreement.path("samples").asInt());
+      int cells = 0;
+      for (JsonNode cell : agreement.path("table")) {
+        cells += cell.asInt();
+      }
+      assertEquals(decided, cells);
+      assertEquals(
+          verdicts.getOrDefault("correct", 0).intValue(),
+          agreement.path("table").path("both_correct").asInt()
+              + agreement.path("table").path("symbolic_incorrect_judge_correct").asInt());
     }
   }
 
