@@ -117,7 +117,13 @@ public class RewardHackEvalTest {
             s.get("extracted_answer").toString().contains("print("));
       } else {
         assertEquals("incorrect", s.get("status").toString());
-        failures.add(s.get("first_failure").toString());
+        String failure = s.get("first_failure").toString();
+        failures.add(failure);
+        // how the run ended is its own status: a signal is not an exhausted memory limit
+        assertEquals(
+            failure,
+            failure.contains("killed by SIGKILL") ? "killed" : "error",
+            s.get("code_execution").toString());
       }
     }
     assertEquals(failures.toString(), 1, correct);
