@@ -2,6 +2,7 @@ package io.mathbeam.pipelines;
 
 import io.mathbeam.pipelines.bench.FleetBenchmark;
 import io.mathbeam.pipelines.bench.GateBenchmark;
+import io.mathbeam.pipelines.bench.PrecisionBenchmark;
 import io.mathbeam.pipelines.bench.RegradeBenchmark;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.compare.CompareCommand;
@@ -37,6 +38,7 @@ public final class Main {
           new GradeBenchmarkCommand(),
           new FleetBenchmark(),
           new GateBenchmark(),
+          new PrecisionBenchmark(),
           new RegradeBenchmark(),
           new CodeBenchmarkCommand());
 

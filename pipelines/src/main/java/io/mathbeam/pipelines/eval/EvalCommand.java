@@ -90,8 +90,12 @@ public final class EvalCommand implements Command {
   /** Runs an evaluation; returns its result, or throws with a message for the user. */
   public EvalResult run(String[] args) throws Exception {
     EvalOptions options = parse(args);
+    PrecisionRun.check(options);
     EvalInputs inputs = EvalInputs.read(options);
     RunnerChoice.apply(options, args, inputs.plannedSamples(), out);
+    if (options.getPrecision() != null) {
+      return new PrecisionRun(this, out).run(options, inputs, args);
+    }
     return execute(options, List.of(prepare(options, inputs, args, UUID.randomUUID().toString())))
         .get(0);
   }
@@ -281,6 +285,17 @@ public final class EvalCommand implements Command {
    */
   public List<EvalResult> execute(EvalOptions options, List<PreparedRun> runs) throws Exception {
     try {
+      return executeOpen(options, runs);
+    } finally {
+      for (PreparedRun run : runs) {
+        run.close();
+      }
+    }
+  }
+
+  /** As {@link #execute}, leaving the runs' servers running (a round of {@code --precision}). */
+  List<EvalResult> executeOpen(EvalOptions options, List<PreparedRun> runs) throws Exception {
+    {
       Pipeline pipeline = Pipeline.create(options);
       long totalSamples = 0;
       for (int i = 0; i < runs.size(); i++) {
@@ -342,10 +357,6 @@ public final class EvalCommand implements Command {
         checkErrorFraction(results.get(i), runs.get(i).options().getMaxErrorFraction());
       }
       return results;
-    } finally {
-      for (PreparedRun run : runs) {
-        run.close();
-      }
     }
   }
 
@@ -393,7 +404,7 @@ public final class EvalCommand implements Command {
     return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
   }
 
-  private static String describe(List<ProblemSource> sources) {
+  static String describe(List<ProblemSource> sources) {
     return String.join(
         ", ", sources.stream().map(s -> s.datasetId() + " (K=" + s.samples() + ")").toList());
   }

@@ -75,6 +75,22 @@ public interface InputOptions extends PipelineOptions {
   void setSamples(int value);
 
   @Description(
+      "Sample until each dataset's 95% interval of pass@1 for its problems is at most +- this"
+          + " (e.g. 0.01: one point), in rounds, --samples per problem at most; off when unset."
+          + " Needs the generation cache.")
+  Double getPrecision();
+
+  void setPrecision(Double value);
+
+  @Description(
+      "With --precision: the samples per problem of the first round (at least 2 to see the"
+          + " spread within problems that the interval needs).")
+  @Default.Integer(2)
+  int getInitialSamples();
+
+  void setInitialSamples(int value);
+
+  @Description(
       "Fail the run before any request is sent when more than this fraction of input rows is"
           + " rejected (bad JSON, missing or empty field, duplicate id).")
   @Default.Double(0.05)

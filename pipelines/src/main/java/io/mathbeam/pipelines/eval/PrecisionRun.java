@@ -1,0 +1,288 @@
+package io.mathbeam.pipelines.eval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.stats.PrecisionStopping;
+import io.mathbeam.pipelines.options.EvalOptions;
+import io.mathbeam.transforms.OutputSchemas;
+import io.mathbeam.transforms.ParquetRecords;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.avro.Schema;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.ResolveOptions;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.util.MimeTypes;
+
+/**
+ * {@code eval --precision=H}: the evaluation in rounds, each a whole pipeline over the generation
+ * cache. Round 1 draws {@code --initialSamples} per problem; after each round every dataset's 95%
+ * interval of pass@1 for its problems is measured ({@link PrecisionStopping}) and a dataset short
+ * of H gets more samples per problem in the next round, up to its K. Sample j of a problem is the
+ * same request (its derived seed) in every round, so earlier rounds' samples come from the cache
+ * and a run killed mid-round, started again, repeats no request. The last round's outputs are the
+ * run's; metrics.json gains each dataset's {@code precision}.
+ */
+final class PrecisionRun {
+  private static final Schema COUNTS =
+      OutputSchemas.projection(
+          OutputSchemas.PROBLEM, "data_source", "problem_id", "num_samples", "num_correct");
+
+  private final EvalCommand command;
+  private final PrintStream out;
+
+  PrecisionRun(EvalCommand command, PrintStream out) {
+    this.command = command;
+    this.out = out;
+  }
+
+  /** Refuses options that cannot work, before any request is sent. */
+  static void check(EvalOptions options) {
+    Double precision = options.getPrecision();
+    if (precision == null) {
+      return;
+    }
+    if (!(precision > 0 && precision <= 0.5)) {
+      throw new IllegalArgumentException(
+          "--precision is a half-width of pass@1 in (0, 0.5] (0.01 is one point), got "
+              + precision);
+    }
+    if (options.getInitialSamples() < 1) {
+      throw new IllegalArgumentException(
+          "--initialSamples must be at least 1, got " + options.getInitialSamples());
+    }
+    if (options.getSamples() < options.getInitialSamples()) {
+      throw new IllegalArgumentException(
+          "--samples="
+              + options.getSamples()
+              + " (the most samples per problem) is below --initialSamples="
+              + options.getInitialSamples());
+    }
+    if (GenerationCache.DISABLED.equals(options.getCacheDir())) {
+      throw new IllegalArgumentException(
+          "--precision draws its samples in rounds over the generation cache: it cannot run with"
+              + " --cacheDir=none");
+    }
+  }
+
+  EvalResult run(EvalOptions options, EvalInputs inputs, String[] args) throws Exception {
+    double target = options.getPrecision();
+    Map<String, Integer> ceilings = new LinkedHashMap<>();
+    for (ProblemSource s : inputs.sources()) {
+      ceilings.merge(s.datasetId(), s.samples(), Math::max);
+    }
+    Map<String, Integer> perProblem = new HashMap<>();
+    ceilings.forEach((d, k) -> perProblem.put(d, Math.min(options.getInitialSamples(), k)));
+    // one history row for the run, not one per round
+    String history = options.getHistory();
+    options.setHistory(null);
+    PreparedRun prepared =
+        command.prepare(
+            options, withSamples(inputs, perProblem), args, UUID.randomUUID().toString());
+    try {
+      List<Round> rounds = new ArrayList<>();
+      while (true) {
+        PreparedRun round = withSources(prepared, sources(inputs.sources(), perProblem));
+        if (!rounds.isEmpty()) {
+          // the outputs are written again whole: none of the last round's files may stay
+          RunOutputs.clearPrevious(round.config().outputDir());
+        }
+        out.println(
+            "Round " + (rounds.size() + 1) + ": samples per problem " + new TreeMap<>(perProblem));
+        EvalResult result = command.executeOpen(options, List.of(round)).get(0);
+        Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
+        Map<String, int[][]> counts = counts(result.outputDir());
+        counts.forEach(
+            (dataset, c) ->
+                decisions.put(
+                    dataset,
+                    new PrecisionStopping(target, ceilings.getOrDefault(dataset, c[0].length))
+                        .decide(c[0], c[1])));
+        long sent =
+            RunOutputs.readJson(result.outputDir(), "metrics.json")
+                .path("run_counters")
+                .path("samples_sent")
+                .asLong();
+        rounds.add(new Round(new TreeMap<>(perProblem), decisions, sent));
+        printRound(decisions, target);
+        boolean more = false;
+        for (Map.Entry<String, PrecisionStopping.Decision> e : decisions.entrySet()) {
+          if (e.getValue().status() == PrecisionStopping.Status.MORE) {
+            perProblem.put(e.getKey(), e.getValue().nextSamplesPerProblem());
+            more = true;
+          }
+        }
+        if (!more) {
+          annotate(result.outputDir(), target, ceilings, rounds);
+          if (history != null) {
+            RunHistory.append(
+                history,
+                result.outputDir(),
+                (ObjectNode) RunOutputs.readJson(result.outputDir(), "metrics.json"));
+          }
+          return result;
+        }
+      }
+    } finally {
+      options.setHistory(history);
+      prepared.close();
+    }
+  }
+
+  /**
+   * One round: the samples per problem it reached, what was decided after it, and the requests it
+   * sent (the rest came from the cache).
+   */
+  private record Round(
+      Map<String, Integer> samplesPerProblem,
+      Map<String, PrecisionStopping.Decision> decisions,
+      long samplesSent) {}
+
+  private void printRound(Map<String, PrecisionStopping.Decision> decisions, double target) {
+    decisions.forEach(
+        (dataset, d) ->
+            out.printf(
+                Locale.ROOT,
+                "  %s: +-%.2f points (target +-%.2f): %s%n",
+                dataset,
+                100 * d.halfWidth(),
+                100 * target,
+                switch (d.status()) {
+                  case REACHED -> "reached";
+                  case CEILING -> "at --samples, stopped short of the target";
+                  case MORE -> "next round " + d.nextSamplesPerProblem() + " per problem";
+                }));
+  }
+
+  /** Per dataset: the problems' samples and correct counts, from the round's problems table. */
+  static Map<String, int[][]> counts(String outputDir) throws IOException {
+    Map<String, List<int[]>> rows = new TreeMap<>();
+    ParquetRecords.forEach(
+        outputDir + "/problems/*.parquet",
+        COUNTS,
+        r ->
+            rows.computeIfAbsent(r.get("data_source").toString(), d -> new ArrayList<>())
+                .add(new int[] {(Integer) r.get("num_samples"), (Integer) r.get("num_correct")}));
+    Map<String, int[][]> out = new TreeMap<>();
+    rows.forEach(
+        (dataset, list) -> {
+          int[][] c = new int[2][list.size()];
+          for (int i = 0; i < list.size(); i++) {
+            c[0][i] = list.get(i)[0];
+            c[1][i] = list.get(i)[1];
+          }
+          out.put(dataset, c);
+        });
+    return out;
+  }
+
+  /**
+   * Adds each dataset's {@code precision} to metrics.json: the target, the half-width reached, how
+   * it ended, the rounds, and the samples and tokens spent beside what K for every problem would
+   * have spent.
+   */
+  private static void annotate(
+      String outputDir, double target, Map<String, Integer> ceilings, List<Round> rounds)
+      throws IOException {
+    ObjectNode root = (ObjectNode) RunOutputs.readJson(outputDir, "metrics.json");
+    Round last = rounds.get(rounds.size() - 1);
+    for (Map.Entry<String, PrecisionStopping.Decision> e : last.decisions().entrySet()) {
+      JsonNode node = root.path("datasets").get(e.getKey());
+      if (!(node instanceof ObjectNode dataset)) {
+        continue;
+      }
+      PrecisionStopping.Decision d = e.getValue();
+      ObjectNode p = dataset.putObject("precision");
+      p.put("target_half_width", target);
+      p.put("half_width", d.halfWidth());
+      p.put("status", d.status() == PrecisionStopping.Status.REACHED ? "reached" : "ceiling");
+      p.put("samples_per_problem", last.samplesPerProblem().get(e.getKey()));
+      int ceiling = ceilings.getOrDefault(e.getKey(), 0);
+      p.put("max_samples_per_problem", ceiling);
+      ArrayNode byRound = p.putArray("rounds");
+      for (Round r : rounds) {
+        PrecisionStopping.Decision rd = r.decisions().get(e.getKey());
+        if (rd != null) {
+          byRound
+              .addObject()
+              .put("samples_per_problem", r.samplesPerProblem().get(e.getKey()))
+              .put("half_width", rd.halfWidth())
+              .put("samples_sent", r.samplesSent());
+        }
+      }
+      long samples = dataset.path("num_samples").asLong();
+      double tokens = samples * dataset.path("mean_completion_tokens").asDouble();
+      long problems = dataset.path("num_problems").asLong();
+      p.put("completion_tokens", Math.round(tokens));
+      p.put(
+          "completion_tokens_at_max_samples",
+          samples == 0 ? 0 : Math.round(tokens / samples * problems * ceiling));
+    }
+    ResourceId file =
+        FileSystems.matchNewResource(outputDir, true)
+            .resolve("metrics.json", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
+    try (OutputStream os = Channels.newOutputStream(FileSystems.create(file, MimeTypes.TEXT))) {
+      os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private static List<ProblemSource> sources(
+      List<ProblemSource> sources, Map<String, Integer> perProblem) {
+    List<ProblemSource> out = new ArrayList<>();
+    for (ProblemSource s : sources) {
+      out.add(
+          new ProblemSource(
+              s.path(),
+              s.datasetId(),
+              perProblem.getOrDefault(s.datasetId(), s.samples()),
+              s.format()));
+    }
+    return out;
+  }
+
+  private static EvalInputs withSamples(EvalInputs inputs, Map<String, Integer> perProblem) {
+    return new EvalInputs(
+        sources(inputs.sources(), perProblem), inputs.known(), -1, inputs.plannedSamples());
+  }
+
+  private static PreparedRun withSources(PreparedRun run, List<ProblemSource> sources) {
+    EvalConfig c = run.config();
+    EvalConfig config =
+        new EvalConfig(
+            sources,
+            c.mapping(),
+            c.maxRejectedFraction(),
+            c.baseSeed(),
+            c.shuffleChoices(),
+            c.generation(),
+            c.judge(),
+            c.outputDir(),
+            c.reshuffle(),
+            c.manifestJson(),
+            c.sandbox());
+    return new PreparedRun(
+        run.options(),
+        config,
+        run.client(),
+        EvalCommand.describe(sources),
+        -1,
+        run.reported(),
+        run.fleet(),
+        run.launched(),
+        run.judge());
+  }
+}

@@ -1,0 +1,110 @@
+package io.mathbeam.pipelines.eval;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.transforms.ParquetRecords;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** {@code eval --precision}: rounds over the cache against the simulated fleet, end to end. */
+public class PrecisionRunTest {
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static String eval(String... args) throws Exception {
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    new EvalCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)).run(args);
+    return printed.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  public void roundsReachThePrecisionWithTheUniformRunsOwnSamplesAndResumeFromTheCache()
+      throws Exception {
+    String adaptive = tmp.newFolder("adaptive").getPath();
+    String printed =
+        eval(
+            "--precision=0.06",
+            "--samples=32",
+            "--initialSamples=2",
+            "--simTimeScale=2000",
+            "--output=" + adaptive);
+    JsonNode metrics = JSON.readTree(Path.of(adaptive, "metrics.json").toFile());
+    MetricsSchema.assertValid(metrics);
+    JsonNode precision = metrics.path("datasets").path("sample").path("precision");
+    assertEquals(precision.toString(), "reached", precision.path("status").asText());
+    assertTrue(precision.toString(), precision.path("half_width").asDouble() <= 0.06);
+    assertTrue(precision.toString(), precision.path("rounds").size() >= 2);
+    int k = precision.path("samples_per_problem").asInt();
+    assertTrue(precision.toString(), k > 2 && k <= 32);
+    assertTrue(printed, printed.contains("Round 2: samples per problem"));
+    // the later rounds sent only the samples the earlier ones lacked
+    long sent = 0;
+    for (JsonNode round : precision.path("rounds")) {
+      sent += round.path("samples_sent").asLong();
+    }
+    assertEquals(metrics.path("datasets").path("sample").path("num_samples").asLong(), sent);
+
+    // a uniform run of that K, without the cache, draws the very same samples
+    String uniform = tmp.newFolder("uniform").getPath();
+    eval("--samples=" + k, "--simTimeScale=2000", "--cacheDir=none", "--output=" + uniform);
+    Map<String, String> uniformResponses = responses(uniform);
+    Map<String, String> adaptiveResponses = responses(adaptive);
+    assertEquals(uniformResponses.size(), adaptiveResponses.size());
+    assertEquals(uniformResponses, adaptiveResponses);
+
+    // started again, the same run is served from the cache: not one request
+    eval(
+        "--precision=0.06",
+        "--samples=32",
+        "--initialSamples=2",
+        "--simTimeScale=2000",
+        "--output=" + adaptive);
+    JsonNode again =
+        JSON.readTree(Path.of(adaptive, "metrics.json").toFile())
+            .path("datasets")
+            .path("sample")
+            .path("precision");
+    assertEquals(k, again.path("samples_per_problem").asInt());
+    for (JsonNode round : again.path("rounds")) {
+      assertEquals(again.toString(), 0, round.path("samples_sent").asLong());
+    }
+  }
+
+  @Test
+  public void badPrecisionOptionsAreRefusedBeforeAnyRequest() {
+    String out = tmp.getRoot().getPath() + "/never";
+    for (String[] args :
+        new String[][] {
+          {"--precision=0", "--output=" + out},
+          {"--precision=0.6", "--output=" + out},
+          {"--precision=0.01", "--samples=4", "--initialSamples=8", "--output=" + out},
+          {"--precision=0.01", "--cacheDir=none", "--output=" + out}
+        }) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> eval(args));
+      assertTrue(e.getMessage(), e.getMessage().contains("--"));
+    }
+    assertTrue(!Path.of(out).toFile().exists());
+  }
+
+  /** Each sample's response text by (problem, sample index). */
+  private static Map<String, String> responses(String run) throws Exception {
+    Map<String, String> out = new HashMap<>();
+    for (GenericRecord r : ParquetRecords.readAll(run + "/samples/*.parquet")) {
+      out.put(r.get("problem_id") + "#" + r.get("sample_index"), String.valueOf(r.get("response")));
+    }
+    return out;
+  }
+}
