@@ -127,13 +127,22 @@ final class PrecisionRun {
           }
         }
         if (!more) {
-          annotate(result.outputDir(), target, ceilings, rounds);
+          String dir = result.outputDir();
+          annotate(dir, target, ceilings, rounds);
+          ObjectNode root = (ObjectNode) RunOutputs.readJson(dir, "metrics.json");
           if (history != null) {
-            RunHistory.append(
-                history,
-                result.outputDir(),
-                (ObjectNode) RunOutputs.readJson(result.outputDir(), "metrics.json"));
+            RunHistory.append(history, dir, root);
           }
+          // the page again, now with the rounds
+          SampleScan scan =
+              RunStatistics.annotateSamples(
+                  root.deepCopy(), dir, root.path("manifest").path("duration_seconds").asDouble());
+          RunReport.write(
+              dir,
+              root,
+              RunStatistics.votes(dir),
+              scan,
+              history == null ? List.of() : RunHistory.read(history));
           return result;
         }
       }

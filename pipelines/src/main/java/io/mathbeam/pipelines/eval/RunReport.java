@@ -5,6 +5,7 @@ import io.mathbeam.core.report.TokenCost;
 import io.mathbeam.core.report.TokenPrice;
 import io.mathbeam.core.report.html.BrowsedSamples;
 import io.mathbeam.core.report.html.CodeView;
+import io.mathbeam.core.report.html.DatasetPrecision;
 import io.mathbeam.core.report.html.DatasetReport;
 import io.mathbeam.core.report.html.Estimate;
 import io.mathbeam.core.report.html.HistoryRow;
@@ -105,7 +106,57 @@ final class RunReport {
         lengths[0],
         lengths[1],
         lengths[2],
-        causes);
+        causes,
+        precision(node));
+  }
+
+  /** The dataset's precision figures, or null when metrics.json has none. */
+  private static DatasetPrecision precision(JsonNode node) {
+    JsonNode sampling = node.path("sampling_precision");
+    JsonNode rounds = node.path("precision");
+    JsonNode agreement = node.path("judge").path("agreement");
+    if (!sampling.isObject() && !rounds.isObject() && !agreement.isObject()) {
+      return null;
+    }
+    DatasetPrecision.Rounds r = null;
+    if (rounds.isObject()) {
+      List<Integer> ks = new ArrayList<>();
+      List<Double> widths = new ArrayList<>();
+      for (JsonNode round : rounds.path("rounds")) {
+        ks.add(round.path("samples_per_problem").asInt());
+        widths.add(round.path("half_width").asDouble());
+      }
+      r =
+          new DatasetPrecision.Rounds(
+              rounds.path("target_half_width").asDouble(),
+              "reached".equals(rounds.path("status").asText()),
+              ks,
+              widths,
+              rounds.path("completion_tokens").asLong(),
+              rounds.path("completion_tokens_at_max_samples").asLong());
+    }
+    DatasetPrecision.Agreement a = null;
+    if (agreement.isObject()) {
+      JsonNode t = agreement.path("table");
+      a =
+          new DatasetPrecision.Agreement(
+              new long[] {
+                t.path("both_correct").asLong(),
+                t.path("symbolic_correct_judge_incorrect").asLong(),
+                t.path("symbolic_incorrect_judge_correct").asLong(),
+                t.path("both_incorrect").asLong()
+              },
+              number(agreement.get("kappa")),
+              number(agreement.get("ci95_lower")),
+              number(agreement.get("ci95_upper")));
+    }
+    return new DatasetPrecision(
+        number(sampling.get("pass_at_1_half_width")),
+        number(sampling.get("problem_sampling_half_width")),
+        sampling.path("samples_per_problem_for_1_point").asInt(-1),
+        sampling.path("samples_per_problem_for_2_points").asInt(-1),
+        r,
+        a);
   }
 
   private static List<Estimate> estimates(JsonNode curve) {

@@ -10,6 +10,7 @@ import io.mathbeam.transforms.ParquetRecords;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -50,6 +51,8 @@ public class PrecisionRunTest {
     int k = precision.path("samples_per_problem").asInt();
     assertTrue(precision.toString(), k > 2 && k <= 32);
     assertTrue(printed, printed.contains("Round 2: samples per problem"));
+    String page = Files.readString(Path.of(adaptive, "report.html"));
+    assertTrue(page.contains("Sampled to a precision of \u00b16.00 points: reached"));
     // the later rounds sent only the samples the earlier ones lacked
     long sent = 0;
     for (JsonNode round : precision.path("rounds")) {

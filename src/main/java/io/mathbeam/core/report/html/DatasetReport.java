@@ -19,7 +19,35 @@ public record DatasetReport(
     int[] correctLengths,
     int[] incorrectLengths,
     int[] truncatedLengths,
-    Map<String, Long> noAnswerByCause) {
+    Map<String, Long> noAnswerByCause,
+    DatasetPrecision precision) {
+
+  /** A dataset without precision figures (a run before they were reported). */
+  public DatasetReport(
+      String name,
+      int problems,
+      int samplesPerProblem,
+      List<Estimate> passAtK,
+      List<Estimate> majAtK,
+      double[] solveRates,
+      int[] correctLengths,
+      int[] incorrectLengths,
+      int[] truncatedLengths,
+      Map<String, Long> noAnswerByCause) {
+    this(
+        name,
+        problems,
+        samplesPerProblem,
+        passAtK,
+        majAtK,
+        solveRates,
+        correctLengths,
+        incorrectLengths,
+        truncatedLengths,
+        noAnswerByCause,
+        null);
+  }
+
   public DatasetReport {
     Objects.requireNonNull(name, "name");
     passAtK = passAtK == null ? List.of() : List.copyOf(passAtK);

@@ -27,6 +27,9 @@ final class DatasetSection {
     lengths(out, d, ids);
     out.append("</div>\n");
     noAnswer(out, d, ids);
+    if (d.precision() != null) {
+      PrecisionSection.render(out, d.precision());
+    }
     out.append("</section>\n");
   }
 

@@ -173,6 +173,59 @@ public class HtmlReportTest {
   }
 
   @Test
+  public void precisionRoundsAndJudgeAgreementAreShownWithTheDataset() throws Exception {
+    DatasetPrecision precision =
+        new DatasetPrecision(
+            0.0123,
+            0.031,
+            96,
+            24,
+            new DatasetPrecision.Rounds(
+                0.02, true, List.of(2, 18, 24), List.of(0.061, 0.023, 0.0195), 120_000, 640_000),
+            new DatasetPrecision.Agreement(new long[] {40, 10, 5, 45}, 0.7, 0.61, 0.78));
+    DatasetReport d =
+        new DatasetReport(
+            "rounds",
+            2,
+            24,
+            List.of(new Estimate(0.5, 0.1, 0.9)),
+            List.of(new Estimate(0.5, 0.1, 0.9)),
+            new double[] {0, 1},
+            null,
+            null,
+            null,
+            Map.of(),
+            precision);
+    String page = HtmlReport.render(report(List.of(d), List.of()));
+    PageStructure.parse(page);
+    assertTrue(page, page.contains("95% interval of pass@1 for these problems: \u00b11.23 points"));
+    assertTrue(page, page.contains("96 samples per problem would give \u00b11 point"));
+    assertTrue(page, page.contains("Sampled to a precision of \u00b12.00 points: reached"));
+    assertTrue(page, page.contains("<tr><td>3</td><td>24</td><td>\u00b11.95</td></tr>"));
+    assertTrue(page, page.contains("<tr><td>symbolic: correct</td><td>40</td><td>10</td></tr>"));
+    assertTrue(page, page.contains("Cohen's kappa 0.70 (95% interval 0.61 to 0.78"));
+    DatasetPrecision cascade =
+        new DatasetPrecision(
+            Double.NaN,
+            Double.NaN,
+            -1,
+            -1,
+            null,
+            new DatasetPrecision.Agreement(
+                new long[] {0, 0, 3, 7}, Double.NaN, Double.NaN, Double.NaN));
+    String other =
+        HtmlReport.render(
+            report(
+                List.of(
+                    new DatasetReport(
+                        "cascade", 2, 4, List.of(), List.of(), null, null, null, null, null,
+                        cascade)),
+                List.of()));
+    assertTrue(other.contains("Cohen's kappa undefined"));
+    assertFalse(other.contains("for these problems"));
+  }
+
+  @Test
   public void singleSampleDrawsPointsWithWhiskersAndNoLines() throws Exception {
     DatasetReport d =
         new DatasetReport(
