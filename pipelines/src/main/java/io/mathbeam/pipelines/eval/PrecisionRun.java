@@ -37,7 +37,7 @@ import org.apache.beam.sdk.util.MimeTypes;
  * and a run killed mid-round, started again, repeats no request. The last round's outputs are the
  * run's; metrics.json gains each dataset's {@code precision}.
  */
-final class PrecisionRun {
+public final class PrecisionRun {
   private static final Schema COUNTS =
       OutputSchemas.projection(
           OutputSchemas.PROBLEM, "data_source", "problem_id", "num_samples", "num_correct");
@@ -45,13 +45,13 @@ final class PrecisionRun {
   private final EvalCommand command;
   private final PrintStream out;
 
-  PrecisionRun(EvalCommand command, PrintStream out) {
+  public PrecisionRun(EvalCommand command, PrintStream out) {
     this.command = command;
     this.out = out;
   }
 
   /** Refuses options that cannot work, before any request is sent. */
-  static void check(EvalOptions options) {
+  public static void check(EvalOptions options) {
     Double precision = options.getPrecision();
     if (precision == null) {
       return;
@@ -80,73 +80,177 @@ final class PrecisionRun {
   }
 
   EvalResult run(EvalOptions options, EvalInputs inputs, String[] args) throws Exception {
-    double target = options.getPrecision();
-    Map<String, Integer> ceilings = new LinkedHashMap<>();
-    for (ProblemSource s : inputs.sources()) {
-      ceilings.merge(s.datasetId(), s.samples(), Math::max);
-    }
-    Map<String, Integer> perProblem = new HashMap<>();
-    ceilings.forEach((d, k) -> perProblem.put(d, Math.min(options.getInitialSamples(), k)));
-    // one history row for the run, not one per round
-    String history = options.getHistory();
-    options.setHistory(null);
-    PreparedRun prepared =
-        command.prepare(
-            options, withSamples(inputs, perProblem), args, UUID.randomUUID().toString());
+    return run(
+            List.of(options),
+            List.of(inputs),
+            List.<String[]>of(args),
+            UUID.randomUUID().toString())
+        .get(0);
+  }
+
+  /**
+   * Runs several evaluations (a sweep's models) in rounds, each round one job with the evaluations
+   * that still need samples; an evaluation without {@code --precision} runs once, at its K. Returns
+   * each evaluation's last result, in order.
+   */
+  public List<EvalResult> run(
+      List<EvalOptions> options, List<EvalInputs> inputs, List<String[]> args, String runId)
+      throws Exception {
+    List<Evaluation> evaluations = new ArrayList<>();
     try {
-      List<Round> rounds = new ArrayList<>();
+      for (int i = 0; i < options.size(); i++) {
+        evaluations.add(
+            Evaluation.prepare(command, options.get(i), inputs.get(i), args.get(i), runId));
+      }
+      int round = 0;
       while (true) {
-        PreparedRun round = withSources(prepared, sources(inputs.sources(), perProblem));
-        if (!rounds.isEmpty()) {
-          // the outputs are written again whole: none of the last round's files may stay
-          RunOutputs.clearPrevious(round.config().outputDir());
+        List<Evaluation> active = evaluations.stream().filter(e -> e.result == null).toList();
+        if (active.isEmpty()) {
+          return evaluations.stream().map(e -> e.result).toList();
         }
-        out.println(
-            "Round " + (rounds.size() + 1) + ": samples per problem " + new TreeMap<>(perProblem));
-        EvalResult result = command.executeOpen(options, List.of(round)).get(0);
-        Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
-        Map<String, int[][]> counts = counts(result.outputDir());
-        counts.forEach(
-            (dataset, c) ->
-                decisions.put(
-                    dataset,
-                    new PrecisionStopping(target, ceilings.getOrDefault(dataset, c[0].length))
-                        .decide(c[0], c[1])));
-        long sent =
-            RunOutputs.readJson(result.outputDir(), "metrics.json")
-                .path("run_counters")
-                .path("samples_sent")
-                .asLong();
-        rounds.add(new Round(new TreeMap<>(perProblem), decisions, sent));
-        printRound(decisions, target);
-        boolean more = false;
-        for (Map.Entry<String, PrecisionStopping.Decision> e : decisions.entrySet()) {
-          if (e.getValue().status() == PrecisionStopping.Status.MORE) {
-            perProblem.put(e.getKey(), e.getValue().nextSamplesPerProblem());
-            more = true;
+        round++;
+        List<PreparedRun> runs = new ArrayList<>();
+        for (Evaluation e : active) {
+          PreparedRun run = e.nextRound();
+          if (round > 1) {
+            // the outputs are written again whole: none of the last round's files may stay
+            RunOutputs.clearPrevious(run.config().outputDir());
           }
+          runs.add(run);
         }
-        if (!more) {
-          String dir = result.outputDir();
-          annotate(dir, target, ceilings, rounds);
-          ObjectNode root = (ObjectNode) RunOutputs.readJson(dir, "metrics.json");
-          if (history != null) {
-            RunHistory.append(history, dir, root);
-          }
-          // the page again, now with the rounds
-          SampleScan scan =
-              RunStatistics.annotateSamples(
-                  root.deepCopy(), dir, root.path("manifest").path("duration_seconds").asDouble());
-          RunReport.write(
-              dir,
-              root,
-              RunStatistics.votes(dir),
-              scan,
-              history == null ? List.of() : RunHistory.read(history));
-          return result;
+        out.println("Round " + round + ": samples per problem " + describe(active));
+        List<EvalResult> results = command.executeOpen(active.get(0).options, runs);
+        for (int i = 0; i < active.size(); i++) {
+          active.get(i).after(results.get(i), out);
         }
       }
     } finally {
+      for (Evaluation e : evaluations) {
+        e.close();
+      }
+    }
+  }
+
+  private static String describe(List<Evaluation> active) {
+    List<String> parts = new ArrayList<>();
+    for (Evaluation e : active) {
+      String dir = e.prepared.config().outputDir();
+      parts.add(
+          (active.size() > 1 ? dir.substring(dir.lastIndexOf('/') + 1) + " " : "")
+              + new TreeMap<>(e.perProblem));
+    }
+    return String.join(", ", parts);
+  }
+
+  /** One evaluation's rounds. */
+  private static final class Evaluation {
+    private final EvalOptions options;
+    private final EvalInputs inputs;
+    private final PreparedRun prepared;
+    private final Double target;
+    private final String history;
+    private final Map<String, Integer> ceilings = new LinkedHashMap<>();
+    private final Map<String, Integer> perProblem = new HashMap<>();
+    private final List<Round> rounds = new ArrayList<>();
+    private EvalResult result;
+
+    private Evaluation(
+        EvalOptions options, EvalInputs inputs, PreparedRun prepared, String history) {
+      this.options = options;
+      this.inputs = inputs;
+      this.prepared = prepared;
+      this.target = options.getPrecision();
+      this.history = history;
+    }
+
+    static Evaluation prepare(
+        EvalCommand command, EvalOptions options, EvalInputs inputs, String[] args, String runId)
+        throws Exception {
+      Map<String, Integer> ceilings = new LinkedHashMap<>();
+      for (ProblemSource s : inputs.sources()) {
+        ceilings.merge(s.datasetId(), s.samples(), Math::max);
+      }
+      Map<String, Integer> first = new HashMap<>();
+      ceilings.forEach(
+          (d, k) ->
+              first.put(
+                  d,
+                  options.getPrecision() == null ? k : Math.min(options.getInitialSamples(), k)));
+      // one history row for the run, not one per round
+      String history = options.getHistory();
+      if (options.getPrecision() != null) {
+        options.setHistory(null);
+      }
+      PreparedRun prepared;
+      try {
+        prepared = command.prepare(options, withSamples(inputs, first), args, runId);
+      } catch (Exception e) {
+        options.setHistory(history);
+        throw e;
+      }
+      Evaluation e = new Evaluation(options, inputs, prepared, history);
+      e.ceilings.putAll(ceilings);
+      e.perProblem.putAll(first);
+      return e;
+    }
+
+    PreparedRun nextRound() {
+      return withSources(prepared, sources(inputs.sources(), perProblem));
+    }
+
+    /** Decides after a round; when no dataset needs more, the evaluation's result is set. */
+    void after(EvalResult round, PrintStream out) throws IOException {
+      if (target == null) {
+        result = round;
+        return;
+      }
+      Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
+      counts(round.outputDir())
+          .forEach(
+              (dataset, c) ->
+                  decisions.put(
+                      dataset,
+                      new PrecisionStopping(target, ceilings.getOrDefault(dataset, c[0].length))
+                          .decide(c[0], c[1])));
+      long sent =
+          RunOutputs.readJson(round.outputDir(), "metrics.json")
+              .path("run_counters")
+              .path("samples_sent")
+              .asLong();
+      rounds.add(new Round(new TreeMap<>(perProblem), decisions, sent));
+      printRound(out, decisions, target);
+      boolean more = false;
+      for (Map.Entry<String, PrecisionStopping.Decision> e : decisions.entrySet()) {
+        if (e.getValue().status() == PrecisionStopping.Status.MORE) {
+          perProblem.put(e.getKey(), e.getValue().nextSamplesPerProblem());
+          more = true;
+        }
+      }
+      if (!more) {
+        finish(round.outputDir());
+        result = round;
+      }
+    }
+
+    private void finish(String dir) throws IOException {
+      annotate(dir, target, ceilings, rounds);
+      ObjectNode root = (ObjectNode) RunOutputs.readJson(dir, "metrics.json");
+      if (history != null) {
+        RunHistory.append(history, dir, root);
+      }
+      // the page again, now with the rounds
+      SampleScan scan =
+          RunStatistics.annotateSamples(
+              root.deepCopy(), dir, root.path("manifest").path("duration_seconds").asDouble());
+      RunReport.write(
+          dir,
+          root,
+          RunStatistics.votes(dir),
+          scan,
+          history == null ? List.of() : RunHistory.read(history));
+    }
+
+    void close() {
       options.setHistory(history);
       prepared.close();
     }
@@ -161,7 +265,8 @@ final class PrecisionRun {
       Map<String, PrecisionStopping.Decision> decisions,
       long samplesSent) {}
 
-  private void printRound(Map<String, PrecisionStopping.Decision> decisions, double target) {
+  private static void printRound(
+      PrintStream out, Map<String, PrecisionStopping.Decision> decisions, double target) {
     decisions.forEach(
         (dataset, d) ->
             out.printf(

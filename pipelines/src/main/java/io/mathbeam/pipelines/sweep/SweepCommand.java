@@ -8,6 +8,7 @@ import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.EvalCommand;
 import io.mathbeam.pipelines.eval.EvalInputs;
 import io.mathbeam.pipelines.eval.EvalResult;
+import io.mathbeam.pipelines.eval.PrecisionRun;
 import io.mathbeam.pipelines.eval.PreparedRun;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.pipelines.options.OptionsHelp;
@@ -101,10 +102,11 @@ public final class SweepCommand implements Command {
     String runId = UUID.randomUUID().toString();
     List<PreparedRun> runs = new ArrayList<>();
     EvalOptions first = null;
+    boolean precision = false;
+    List<String[]> argvs = new ArrayList<>();
+    List<EvalOptions> parsed = new ArrayList<>();
+    List<EvalInputs> inputs = new ArrayList<>();
     try {
-      List<String[]> argvs = new ArrayList<>();
-      List<EvalOptions> parsed = new ArrayList<>();
-      List<EvalInputs> inputs = new ArrayList<>();
       long samples = 0;
       for (SweepFile.Entry model : sweep.models()) {
         List<String> modelArgs = new ArrayList<>(common);
@@ -116,6 +118,7 @@ public final class SweepCommand implements Command {
         modelArgs.add("--output=" + root + "/" + model.name());
         String[] argv = modelArgs.toArray(new String[0]);
         EvalOptions options = EvalCommand.parse(argv);
+        PrecisionRun.check(options);
         if (options.getLaunchModel() != null) {
           throw new IllegalArgumentException(
               "--launchModel is an eval option (one model on this machine's GPUs); a sweep"
@@ -136,15 +139,23 @@ public final class SweepCommand implements Command {
             i == 0 ? out : new PrintStream(OutputStream.nullOutputStream()));
       }
       first = parsed.get(0);
-      for (int i = 0; i < parsed.size(); i++) {
-        out.println("Model " + sweep.models().get(i).name() + ":");
-        runs.add(eval.prepare(parsed.get(i), inputs.get(i), argvs.get(i), runId));
+      if (parsed.stream().anyMatch(o -> o.getPrecision() != null)) {
+        // rounds: each a job of the models that still need samples
+        precision = true;
+      } else {
+        for (int i = 0; i < parsed.size(); i++) {
+          out.println("Model " + sweep.models().get(i).name() + ":");
+          runs.add(eval.prepare(parsed.get(i), inputs.get(i), argvs.get(i), runId));
+        }
       }
     } catch (Exception e) {
       runs.forEach(PreparedRun::close);
       throw e;
     }
-    List<EvalResult> results = eval.execute(first, runs);
+    List<EvalResult> results =
+        precision
+            ? new PrecisionRun(eval, out).run(parsed, inputs, argvs, runId)
+            : eval.execute(first, runs);
     writeSummary(root, sweep, results);
     return results;
   }

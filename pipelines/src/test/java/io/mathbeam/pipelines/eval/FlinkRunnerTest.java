@@ -115,6 +115,34 @@ public class FlinkRunnerTest {
     }
   }
 
+  @Test
+  public void precisionRoundsOnFlinkEndWhereTheDirectRunnersDo() throws Exception {
+    String[] common = {"--precision=0.08", "--samples=16", "--simTimeScale=4000"};
+    String direct = tmp.newFolder("precision-direct").getPath();
+    String flink = tmp.newFolder("precision-flink").getPath();
+    eval(concat(common, "--output=" + direct));
+    eval(concat(common, "--output=" + flink, "--runner=FlinkRunner", "--parallelism=2"));
+    JsonNode a =
+        JSON.readTree(Path.of(direct, "metrics.json").toFile())
+            .path("datasets")
+            .path("sample")
+            .path("precision");
+    JsonNode b =
+        JSON.readTree(Path.of(flink, "metrics.json").toFile())
+            .path("datasets")
+            .path("sample")
+            .path("precision");
+    assertTrue(a.toString(), a.path("rounds").size() >= 2);
+    assertEquals(a.path("rounds").size(), b.path("rounds").size());
+    for (int i = 0; i < a.path("rounds").size(); i++) {
+      JsonNode ra = a.path("rounds").get(i);
+      JsonNode rb = b.path("rounds").get(i);
+      assertEquals(ra.path("samples_per_problem"), rb.path("samples_per_problem"));
+      assertEquals(ra.path("half_width").asDouble(), rb.path("half_width").asDouble(), 1e-12);
+    }
+    SameGrades.assertSame(grades(direct), grades(flink));
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] out = new String[a.length + b.length];
     System.arraycopy(a, 0, out, 0, a.length);

@@ -122,6 +122,68 @@ public class SweepCommandTest {
   }
 
   @Test
+  public void aSweepWithAPrecisionRunsEachModelInRoundsAndAsksForNoSampleTwice() throws Exception {
+    Path data = SharedData.datasets();
+    SimConfigBuilder sim =
+        SimConfig.builder()
+            .replicas(1)
+            .timeScale(4000)
+            .maxModelLen(40960)
+            .answerKey(
+                AnswerKey.fromJsonl(List.of(data.resolve("aime24.jsonl")), "problem", "answer"));
+    try (SimulatedFleet a = SimulatedFleet.start(sim.build());
+        SimulatedFleet b = SimulatedFleet.start(sim.build())) {
+      Path sweep = tmp.getRoot().toPath().resolve("sweep.yaml");
+      Files.writeString(
+          sweep,
+          String.join(
+              "\n",
+              "benchmarks: [aime24:24]",
+              "models:",
+              "  - name: model-a",
+              "    endpoints: [" + a.endpoints().get(0) + "]",
+              "  - name: model-b",
+              "    endpoints: [" + b.endpoints().get(0) + "]",
+              "    sampling: {temperature: 0.9}",
+              ""));
+      String root = tmp.getRoot().toPath().resolve("sweep-precision").toString();
+      List<EvalResult> results =
+          new SweepCommand(quiet())
+              .run(
+                  new String[] {
+                    "--sweep=" + sweep,
+                    "--output=" + root,
+                    "--dataDir=" + data,
+                    "--precision=0.08",
+                    "--initialSamples=2"
+                  });
+      assertEquals(2, results.size());
+      List<SimulatedFleet> fleets = List.of(a, b);
+      for (int i = 0; i < 2; i++) {
+        JsonNode dataset =
+            JSON.readTree(Path.of(root, "model-" + "ab".charAt(i), "metrics.json").toFile())
+                .path("datasets")
+                .path("aime24");
+        JsonNode precision = dataset.path("precision");
+        assertTrue(precision.toString(), precision.path("rounds").size() >= 2);
+        assertTrue(
+            precision.toString(),
+            precision.path("status").asText().equals("reached")
+                || precision.path("samples_per_problem").asInt() == 24);
+        long generations =
+            fleets.get(i).requestLog().stream()
+                .filter(e -> e.endpoint().contains("completions"))
+                .filter(e -> e.status() == 200)
+                .count();
+        assertEquals(
+            "every sample asked for once, in whichever round",
+            dataset.path("num_samples").asLong(),
+            generations);
+      }
+    }
+  }
+
+  @Test
   public void badSweepFilesNameTheFileAndField() throws Exception {
     String message =
         sweepError("benchmarks: [aime24]\nmodels:\n  - name: m\n    sampling: {temprature: 0.5}\n");
