@@ -25,7 +25,8 @@ import java.util.SplittableRandom;
  * one line per target, MET or MISSED.
  */
 public final class PrecisionBenchmark implements Command {
-  private static final Set<String> OPTIONS = Set.of("replications", "seed", "ceiling", "initial");
+  private static final Set<String> OPTIONS =
+      Set.of("replications", "seed", "ceiling", "initial", "fleet", "dataDir");
   private static final List<String> MIXES =
       List.of("aime-like", "math500-like", "gpqa-like", "amc-like", "hmmt-like");
   private static final double[] TARGETS = {0.01, 0.02, 0.05};
@@ -44,14 +45,21 @@ public final class PrecisionBenchmark implements Command {
   public int run(String[] args, PrintStream out, PrintStream err) {
     if (List.of(args).contains("--help")) {
       out.println(
-          "usage: mathbeam bench-precision [--replications=2000] [--seed=1] [--initial=2]"
+          "usage: mathbeam bench-precision [--replications=2000] [--seed=1] [--initial=2] [--fleet=true]"
               + " [--ceiling=512]\n"
               + "  --replications  simulated datasets per mix and target\n"
               + "  --initial       --initialSamples, the first round's samples per problem\n"
-              + "  --ceiling       --samples, the most samples per problem");
+              + "  --ceiling       --samples, the most samples per problem\n"
+              + "  --fleet=true    also eval --precision=0.01 on MATH-500 against the simulated"
+              + " fleet,\n"
+              + "                  beside a uniform run of K=16 (about a minute)\n"
+              + "  --dataDir       the benchmark files (default $MATHBEAM_SHARED/datasets, else"
+              + " ../shared/datasets)");
       return 0;
     }
     int replications;
+    boolean fleet;
+    String dataDir;
     int initial;
     int ceiling;
     long seed;
@@ -59,6 +67,8 @@ public final class PrecisionBenchmark implements Command {
       HarnessArgs options = HarnessArgs.parse(name(), args, OPTIONS);
       replications = options.integer("replications", 2000, 1);
       initial = options.integer("initial", 2, 1);
+      fleet = Boolean.parseBoolean(options.text("fleet", "false"));
+      dataDir = options.text("dataDir", sharedDatasets());
       ceiling = options.integer("ceiling", 512, initial);
       seed = options.number("seed", 1, Long.MIN_VALUE);
     } catch (IllegalArgumentException e) {
@@ -120,11 +130,25 @@ public final class PrecisionBenchmark implements Command {
                 Math.abs(f.bias) <= 0.002));
       }
     }
+    if (fleet) {
+      try {
+        targets.addAll(FleetPrecisionCheck.run(dataDir, "math500", 0.01, initial, 16, out));
+      } catch (Exception e) {
+        err.println(name() + ": the run against the simulated fleet failed: " + e);
+        return 1;
+      }
+    }
     out.println();
     long met = targets.stream().filter(CalibrationTarget::met).count();
     out.println("Targets (" + met + " of " + targets.size() + " met):");
     targets.forEach(c -> out.println(c.line()));
     return 0;
+  }
+
+  /** {@code $MATHBEAM_SHARED/datasets}, else {@code ../shared/datasets}. */
+  private static String sharedDatasets() {
+    String shared = System.getenv("MATHBEAM_SHARED");
+    return (shared != null ? shared : "../shared") + "/datasets";
   }
 
   /** The means over the replications. */

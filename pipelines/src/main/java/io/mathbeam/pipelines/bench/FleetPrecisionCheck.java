@@ -1,0 +1,179 @@
+package io.mathbeam.pipelines.bench;
+
+import io.mathbeam.core.stats.PrecisionStopping;
+import io.mathbeam.pipelines.eval.EvalCommand;
+import io.mathbeam.transforms.OutputSchemas;
+import io.mathbeam.transforms.ParquetRecords;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.avro.Schema;
+
+/**
+ * {@code bench-precision --fleet}: {@code eval --precision} against the simulated fleet on a real
+ * benchmark, beside one uniform run at the ceiling K. Sample j of a problem is the same request in
+ * both, so the uniform run's first K samples of every problem are the uniform run of that K: the
+ * stopping rule applied to those prefixes finds the smallest uniform K that reaches the target, and
+ * its tokens are those prefixes' tokens. Checks that every adaptive sample is the uniform run's
+ * sample of the same (problem, index), and prints the tokens of both.
+ */
+final class FleetPrecisionCheck {
+  private static final Schema SAMPLES =
+      OutputSchemas.projection(
+          OutputSchemas.SAMPLE,
+          "data_source",
+          "problem_id",
+          "sample_index",
+          "status",
+          "completion_tokens",
+          "seed");
+
+  private FleetPrecisionCheck() {}
+
+  /** One sample as the check needs it. */
+  private record Sample(boolean correct, int tokens, long seed) {}
+
+  static List<CalibrationTarget> run(
+      String dataDir, String benchmark, double target, int initial, int ceiling, PrintStream out)
+      throws Exception {
+    Path work = Files.createTempDirectory("bench-precision-fleet-");
+    String uniform = work.resolve("uniform").toString();
+    String adaptive = work.resolve("adaptive").toString();
+    long start = System.nanoTime();
+    eval(
+        "--dataDir=" + dataDir,
+        "--benchmarks=" + benchmark + ":" + ceiling,
+        "--simTimeScale=4000",
+        "--cacheDir=none",
+        "--output=" + uniform);
+    double uniformSeconds = (System.nanoTime() - start) / 1e9;
+    start = System.nanoTime();
+    eval(
+        "--dataDir=" + dataDir,
+        "--benchmarks=" + benchmark + ":" + ceiling,
+        "--simTimeScale=4000",
+        "--precision=" + target,
+        "--initialSamples=" + initial,
+        "--output=" + adaptive);
+    double adaptiveSeconds = (System.nanoTime() - start) / 1e9;
+    Map<String, Sample> all = samples(uniform);
+    Map<String, Sample> drawn = samples(adaptive);
+    int differing = 0;
+    long adaptiveTokens = 0;
+    for (Map.Entry<String, Sample> e : drawn.entrySet()) {
+      if (!e.getValue().equals(all.get(e.getKey()))) {
+        differing++;
+      }
+      adaptiveTokens += e.getValue().tokens();
+    }
+    // the problems in a fixed order, their samples by index
+    Map<String, Sample[]> ordered = new HashMap<>();
+    all.forEach(
+        (key, s) -> {
+          String problem = key.substring(0, key.lastIndexOf('#'));
+          int index = Integer.parseInt(key.substring(key.lastIndexOf('#') + 1));
+          ordered.computeIfAbsent(problem, p -> new Sample[ceiling])[index] = s;
+        });
+    List<Sample[]> problems = new ArrayList<>(new TreeMap<>(ordered).values());
+    PrecisionStopping rule = new PrecisionStopping(target, ceiling);
+    int smallest = ceiling;
+    for (int k = Math.min(initial, ceiling); k <= ceiling; k++) {
+      int[] n = new int[problems.size()];
+      int[] c = new int[problems.size()];
+      for (int i = 0; i < n.length; i++) {
+        n[i] = k;
+        for (int j = 0; j < k; j++) {
+          c[i] += problems.get(i)[j].correct() ? 1 : 0;
+        }
+      }
+      if (rule.decide(n, c).status() != PrecisionStopping.Status.MORE) {
+        smallest = k;
+        break;
+      }
+    }
+    long uniformTokens = 0;
+    for (Sample[] p : problems) {
+      for (int j = 0; j < smallest; j++) {
+        uniformTokens += p[j].tokens();
+      }
+    }
+    double ratio = (double) adaptiveTokens / uniformTokens;
+    out.printf(
+        Locale.ROOT,
+        "%nAgainst the simulated fleet: %s, %d problems, target +-%.1f points, first round %d,"
+            + " ceiling %d%n",
+        benchmark,
+        problems.size(),
+        100 * target,
+        initial,
+        ceiling);
+    out.printf(
+        Locale.ROOT,
+        "  --precision drew %d samples (%d completion tokens, %.1f s with its rounds); the"
+            + " smallest uniform K that reaches the target is %d (%d tokens): %.3fx%n",
+        drawn.size(),
+        adaptiveTokens,
+        adaptiveSeconds,
+        smallest,
+        uniformTokens,
+        ratio);
+    out.printf(
+        Locale.ROOT,
+        "  %d of its samples differ from the uniform run's of the same (problem, index); the"
+            + " uniform run of K=%d took %.1f s%n",
+        differing,
+        ceiling,
+        uniformSeconds);
+    // the rounds' barriers show as fewer samples a second than one uninterrupted run
+    double adaptiveRate = drawn.size() / adaptiveSeconds;
+    double uniformRate = all.size() / uniformSeconds;
+    out.printf(
+        Locale.ROOT,
+        "  samples a second, whole runs (reading, grading and writing included): rounds %.0f,"
+            + " uniform %.0f (%.2fx)%n",
+        adaptiveRate,
+        uniformRate,
+        adaptiveRate / uniformRate);
+    List<CalibrationTarget> targets = new ArrayList<>();
+    targets.add(
+        new CalibrationTarget(
+            String.format(Locale.ROOT, "fleet %s tokens %.3fx uniform", benchmark, ratio),
+            "<= 1.15x",
+            ratio <= 1.15));
+    targets.add(
+        new CalibrationTarget(
+            "fleet " + benchmark + " samples differing from the uniform run's: " + differing,
+            "0",
+            differing == 0));
+    return targets;
+  }
+
+  private static void eval(String... args) throws Exception {
+    new EvalCommand(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+        .run(args);
+  }
+
+  private static Map<String, Sample> samples(String run) throws IOException {
+    Map<String, Sample> out = new HashMap<>();
+    ParquetRecords.forEach(
+        run + "/samples/*.parquet",
+        SAMPLES,
+        r ->
+            out.put(
+                r.get("data_source") + "/" + r.get("problem_id") + "#" + r.get("sample_index"),
+                new Sample(
+                    "correct".equals(r.get("status").toString()),
+                    (Integer) r.get("completion_tokens"),
+                    (Long) r.get("seed"))));
+    return out;
+  }
+}
