@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  */
 public final class PrecisionBenchmark implements Command {
   private static final Set<String> OPTIONS =
-      Set.of("replications", "seed", "ceiling", "initial", "fleet", "dataDir");
+      Set.of("replications", "seed", "ceiling", "initial", "fleet", "dataDir", "allocation");
   private static final List<String> MIXES =
       List.of("aime-like", "math500-like", "gpqa-like", "amc-like", "hmmt-like");
   private static final double[] TARGETS = {0.01, 0.02, 0.05};
@@ -45,7 +45,7 @@ public final class PrecisionBenchmark implements Command {
   public int run(String[] args, PrintStream out, PrintStream err) {
     if (List.of(args).contains("--help")) {
       out.println(
-          "usage: mathbeam bench-precision [--replications=2000] [--seed=1] [--initial=2] [--fleet=true]"
+          "usage: mathbeam bench-precision [--replications=2000] [--seed=1] [--initial=2] [--fleet=true] [--allocation=true]"
               + " [--ceiling=512]\n"
               + "  --replications  simulated datasets per mix and target\n"
               + "  --initial       --initialSamples, the first round's samples per problem\n"
@@ -53,12 +53,15 @@ public final class PrecisionBenchmark implements Command {
               + "  --fleet=true    also eval --precision=0.01 on MATH-500 against the simulated"
               + " fleet,\n"
               + "                  beside a uniform run of K=16 (about a minute)\n"
+              + "  --allocation=true  also the study of per-problem allocation (at most 1000"
+              + " replications)\n"
               + "  --dataDir       the benchmark files (default $MATHBEAM_SHARED/datasets, else"
               + " ../shared/datasets)");
       return 0;
     }
     int replications;
     boolean fleet;
+    boolean allocation;
     String dataDir;
     int initial;
     int ceiling;
@@ -68,6 +71,7 @@ public final class PrecisionBenchmark implements Command {
       replications = options.integer("replications", 2000, 1);
       initial = options.integer("initial", 2, 1);
       fleet = Boolean.parseBoolean(options.text("fleet", "false"));
+      allocation = Boolean.parseBoolean(options.text("allocation", "false"));
       dataDir = options.text("dataDir", sharedDatasets());
       ceiling = options.integer("ceiling", 512, initial);
       seed = options.number("seed", 1, Long.MIN_VALUE);
@@ -129,6 +133,9 @@ public final class PrecisionBenchmark implements Command {
                 "|bias| <= 0.2 points",
                 Math.abs(f.bias) <= 0.002));
       }
+    }
+    if (allocation) {
+      targets.addAll(AllocationStudy.run(Math.min(replications, 1000), seed, out));
     }
     if (fleet) {
       try {

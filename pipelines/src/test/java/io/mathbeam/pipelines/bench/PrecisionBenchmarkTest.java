@@ -33,6 +33,15 @@ public class PrecisionBenchmarkTest {
   }
 
   @Test
+  public void theAllocationStudyAddsItsRowsAndTargets() {
+    String out = run("--replications=20", "--allocation=true");
+    assertTrue(out, out.contains("Allocation (samples where they pay)"));
+    assertEquals(
+        out, 6, out.lines().filter(l -> l.matches("^\\w+-like .*(the mix's|fitted) .*")).count());
+    assertEquals(out, 51, out.lines().filter(l -> l.matches("^  (MET|MISSED) .*")).count());
+  }
+
+  @Test
   public void unknownOptionsAreRefused() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code =
