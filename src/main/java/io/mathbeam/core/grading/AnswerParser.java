@@ -193,7 +193,20 @@ final class AnswerParser {
       LatexToken t = in.peek();
       if (t.isSymbol("*") || t.isCommand("cdot") || t.isCommand("times") || t.isCommand("ast")) {
         in.next();
-        factors.add(parseUnary());
+        Expr right = parseUnary();
+        // u \times v of two 3-vectors is their cross product, u \cdot v of two vectors their dot
+        // product: as matrix products they would not be defined
+        String vectorProduct =
+            t.isCommand("times") || t.isCommand("cdot")
+                ? MatrixArithmetic.vectorProduct(
+                    factors.get(factors.size() - 1), right, t.isCommand("times"))
+                : null;
+        if (vectorProduct != null) {
+          Expr left = factors.remove(factors.size() - 1);
+          factors.add(new Expr.Call(vectorProduct, List.of(left, right)));
+        } else {
+          factors.add(right);
+        }
       } else if (t.isSymbol("/") || t.isCommand("div")) {
         in.next();
         Expr numerator = product(factors);

@@ -69,9 +69,9 @@ final class CanonicalAnswers {
     if (e instanceof Seq || e instanceof Union || e instanceof Matrix || e instanceof Text) {
       return e;
     }
-    Matrix scaled = Matrices.scaled(e);
-    if (scaled != null) {
-      return scaled;
+    Expr evaluated = MatrixArithmetic.evaluate(e);
+    if (evaluated != null) {
+      return evaluated;
     }
     List<Expr> alternatives = ExprWalk.expandPlusMinus(e, MAX_ALTERNATIVES);
     return alternatives.size() == 1 ? e : new Seq("", "", List.copyOf(alternatives));

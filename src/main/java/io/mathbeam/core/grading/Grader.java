@@ -38,7 +38,7 @@ import java.util.List;
  */
 public final class Grader {
   /** Stamped into every output that carries grades; bumped whenever a grade can change. */
-  public static final String VERSION = "mathbeam-grader/3";
+  public static final String VERSION = "mathbeam-grader/4";
 
   /**
    * Work units of one call. The most expensive decided case of the grader tests ({@code
