@@ -114,6 +114,10 @@ public final class AnswerExtractor {
    */
   static String goldAnswer(String gold) {
     if (gold.contains("\\boxed") || gold.contains("\\fbox")) {
+      String parts = GoldParts.ofBoxes(gold);
+      if (parts != null) {
+        return parts;
+      }
       String boxed = Boxes.last(gold);
       return boxed == null ? gold : boxed;
     }

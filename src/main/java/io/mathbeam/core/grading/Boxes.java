@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 final class Boxes {
   private static final Pattern BOX = Pattern.compile("\\\\(?:boxed|fbox|framebox)(?![a-zA-Z])");
   static final int MAX_JOINED_BOXES = 10;
-  private static final Pattern BOX_JOINER =
+  static final Pattern BOX_JOINER =
       Pattern.compile(
           "(?:\\s|\\$|,|;|\\band\\b|\\bor\\b|\\\\q?quad|\\\\[,;]"
               + "|\\\\text\\{\\s*(?:and|or|,)?\\s*\\})*"
@@ -65,6 +65,29 @@ final class Boxes {
       contents.add(region.substring(box[1], box[2]).trim());
     }
     return contents.size() == count ? contents : null;
+  }
+
+  /**
+   * The text between consecutive complete boxes of {@code text}, in order (one fewer than boxes).
+   */
+  static List<String> gaps(String text) {
+    List<int[]> boxes = spans(text);
+    List<String> gaps = new ArrayList<>();
+    for (int k = 1; k < boxes.size(); k++) {
+      int from = boxes.get(k - 1)[3];
+      int to = boxes.get(k)[0];
+      gaps.add(from <= to ? text.substring(from, to) : "");
+    }
+    return gaps;
+  }
+
+  /** The contents of every complete box of {@code text}, in order. */
+  static List<String> all(String text) {
+    List<String> contents = new ArrayList<>();
+    for (int[] box : spans(text)) {
+      contents.add(text.substring(box[1], box[2]).trim());
+    }
+    return contents;
   }
 
   /**
