@@ -63,6 +63,10 @@ public final class AnswerExtractor {
     if (bold != null) {
       return bold;
     }
+    String stated = statedInLastSentence(region);
+    if (stated != null) {
+      return stated;
+    }
     String math = MathSpans.last(region);
     if (math != null) {
       return math;
@@ -87,6 +91,18 @@ public final class AnswerExtractor {
     // **east**, **Even**: a word or two in bold is a text answer; a bold sentence is read.
     String reduced = SentenceAnswers.reduce(inner);
     return reduced != null ? reduced : inner.split("\\s+").length <= 3 ? inner : null;
+  }
+
+  /**
+   * A response without a marker whose last sentence names the quantity and ends with its value
+   * ({@code So the value of the binomial coefficient is 4495.}): that value, before any earlier
+   * math span.
+   */
+  private static String statedInLastSentence(String region) {
+    String t = region.strip();
+    int start = Math.max(t.lastIndexOf('\n'), t.lastIndexOf(". ", t.length() - 2)) + 1;
+    String sentence = t.substring(start).strip();
+    return sentence.isEmpty() ? null : SentenceAnswers.afterCopula(sentence);
   }
 
   /** A response whose last sentence states its answer in words ({@code eighteen dollars}). */

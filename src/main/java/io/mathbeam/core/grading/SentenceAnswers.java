@@ -31,6 +31,19 @@ final class SentenceAnswers {
           "(?i)^(?:sin|cos|tan|sec|csc|cot|log|exp|sqrt|frac|arcsin|arccos|arctan|sinh|cosh"
               + "|tanh)$");
 
+  private static final Pattern COPULA = Pattern.compile("(?i)\\b(?:is|are|equals|was)\\s+");
+
+  /** A clause after the value: ", attained ...", " for n > 2", " when ...". */
+  private static final Pattern TRAILING_CLAUSE =
+      Pattern.compile(
+          "(?i),\\s+(?!and\\b|or\\b)[a-z]{3,}|\\s(?:for|when|if|since|because|where|with|attained|at|as|which)\\b");
+
+  private static final Pattern VALUE_THEN_UNIT =
+      Pattern.compile("((?:\\$[^$]+\\$|-?\\d[\\d,.]*))\\s+[a-zA-Z]+(?:\\s+[a-zA-Z]+)?");
+
+  private static final Pattern SENTENCE_END =
+      Pattern.compile("(?<!\\d)\\.(?=\\s+\\S)|\\.(?=\\s+[A-Z])");
+
   private SentenceAnswers() {}
 
   /** The text itself when it reads as an answer; its first number when it is a sentence. */
@@ -47,12 +60,79 @@ final class SentenceAnswers {
       // The ratio of the areas is **2:3**: the bold part is the answer.
       return reduce(bold);
     }
+    String named = afterCopula(t);
+    if (named != null) {
+      return named;
+    }
     String math = MathSpans.first(t);
     if (math != null) {
       return math;
     }
     Matcher m = NUMBER.matcher(t);
     return m.find() ? withSign(t, m) : NumberWords.last(t);
+  }
+
+  /**
+   * "The value of $x+y$ is $36$.", "The remainder when $N$ is divided by 1000 is 16.", "The product
+   * $xy$ equals 25, attained at ...": a sentence that names the quantity and ends with its value
+   * gives the value after its last "is", "are" or "equals" outside math, up to the sentence's end
+   * or a trailing clause (", attained ...", " for n > 2"); null when the sentence has no such verb,
+   * or nothing that reads as an answer follows it.
+   */
+  static String afterCopula(String text) {
+    String sentence = firstSentence(text);
+    String masked = mask(sentence);
+    Matcher copula = COPULA.matcher(masked);
+    int end = -1;
+    while (copula.find()) {
+      end = copula.end();
+    }
+    if (end < 0) {
+      return null;
+    }
+    String value = sentence.substring(end);
+    Matcher clause = TRAILING_CLAUSE.matcher(mask(value));
+    if (clause.find()) {
+      value = value.substring(0, clause.start());
+    }
+    value = value.strip().replaceAll("[.;:!]+$", "").strip();
+    Matcher unit = VALUE_THEN_UNIT.matcher(value);
+    if (unit.matches()) {
+      // "is $204$ minutes", "is 12 square units": the value before a unit's word or two
+      value = unit.group(1).strip();
+    }
+    if (value.isEmpty()
+        || isWordy(MathSpans.SPAN.matcher(value).replaceAll(" "))
+        || value.chars().noneMatch(c -> Character.isDigit(c) || c == '$' || c == '\\')) {
+      // "... is it", "... is odd": not a value this reads
+      return null;
+    }
+    String math = MathSpans.first(value);
+    if (math != null) {
+      return math;
+    }
+    return value.indexOf('$') < 0 ? value : null;
+  }
+
+  /** Up to the first ". " that ends a sentence (a period not in a number or a math span). */
+  private static String firstSentence(String text) {
+    String masked = mask(text);
+    Matcher end = SENTENCE_END.matcher(masked);
+    return end.find() ? text.substring(0, end.start() + 1) : text;
+  }
+
+  /**
+   * {@code text} with every math span's inside blanked, so words and periods there are not seen.
+   */
+  private static String mask(String text) {
+    StringBuilder out = new StringBuilder(text);
+    Matcher m = MathSpans.SPAN.matcher(text);
+    while (m.find()) {
+      for (int i = m.start() + 1; i < m.end() - 1; i++) {
+        out.setCharAt(i, '_');
+      }
+    }
+    return out.toString();
   }
 
   /** The last {@code **...**} span of {@code text}, or null. */

@@ -55,6 +55,27 @@ public class AnswerExtractorTest {
   }
 
   @Test
+  public void aSentenceThatNamesTheQuantityGivesTheValueAtItsEnd() {
+    assertEquals(
+        "36", AnswerExtractor.extract("Final Answer: The value of $x+y$ is $36$.<|eot_id|>"));
+    assertEquals(
+        "16",
+        AnswerExtractor.extract(
+            "Final Answer: The remainder when $N$ is divided by 1000 is 16. I hope it is correct."));
+    assertEquals(
+        "13",
+        AnswerExtractor.extract(
+            "Final Answer: The greatest value of $\\gcd(n+7, 2n+1)$ is 13, attained at $n = 6$."));
+    assertEquals("204", AnswerExtractor.extract("Final Answer: The time is $204$ minutes."));
+    // no marker: the last sentence, before an earlier math span
+    assertEquals(
+        "4495",
+        AnswerExtractor.extract("Dividing by $6$ gives it.\n\nSo the coefficient is 4495."));
+    // a value without digits or math is not read
+    assertEquals("x^2+1", AnswerExtractor.extract("We get $x=2$ and so \\(x^2+1\\) is it"));
+  }
+
+  @Test
   public void fallsBackToTheLastMathSpan() {
     assertEquals("x^2+1", AnswerExtractor.extract("We get $x=2$ and so \\(x^2+1\\) is it"));
     assertEquals("1", AnswerExtractor.extract("how many $? just about 1$"));
