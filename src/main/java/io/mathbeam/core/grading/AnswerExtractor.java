@@ -1,5 +1,6 @@
 package io.mathbeam.core.grading;
 
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -32,6 +33,12 @@ public final class AnswerExtractor {
   private static final Pattern TEXT_CONTENT =
       Pattern.compile("\\\\(?:text|textbf|textit|textrm|mbox|mathrm)\\s*\\{([^{}]*)\\}");
 
+  /** GSM8K's final line: {@code #### 18}. */
+  private static final Pattern GSM8K_ANSWER = Pattern.compile("(?m)^####\\s*(\\S.*)$");
+
+  /** Text outside math longer than this makes a gold a worked solution, not a sentence answer. */
+  private static final int WORKED_SOLUTION_CHARACTERS = 200;
+
   private AnswerExtractor() {}
 
   /** The final answer of {@code response}, or null when it has none. */
@@ -53,7 +60,7 @@ public final class AnswerExtractor {
         return null;
       }
       String inner = boxed.contains("nswer") ? AnswerPhrases.last(unwrapText(boxed)) : null;
-      return inner != null ? inner : boxed.trim();
+      return inner != null ? inner : Boxes.trimBlank(boxed);
     }
     String phrase = AnswerPhrases.last(region);
     if (phrase != null) {
@@ -137,6 +144,11 @@ public final class AnswerExtractor {
       String boxed = Boxes.last(gold);
       return boxed == null ? gold : boxed;
     }
+    Matcher hashes = GSM8K_ANSWER.matcher(gold);
+    if (hashes.find() && gold.indexOf('\n') >= 0) {
+      // a GSM8K solution: its last line "#### 18" is the answer
+      return hashes.group(1).strip();
+    }
     if (gold.indexOf('$') < 0 && !gold.contains("\\(") || !MathSpans.SPAN.matcher(gold).find()) {
       return gold;
     }
@@ -145,7 +157,33 @@ public final class AnswerExtractor {
       return gold;
     }
     String extracted = extract(gold);
-    return extracted == null || AnswerNormalizer.normalize(extracted).isEmpty() ? gold : extracted;
+    if (extracted == null || AnswerNormalizer.normalize(extracted).isEmpty()) {
+      return gold;
+    }
+    if (SentenceAnswers.isWordy(outside) && outside.length() > WORKED_SOLUTION_CHARACTERS) {
+      // a worked solution ending in "Therefore, $2 f(2) g(2) = 2 \\times 14 \\times (-3) = -84$.":
+      // the value its last chain of equalities arrives at
+      return lastOfChain(extracted);
+    }
+    return extracted;
+  }
+
+  /** The part after the last top-level {@code =} of an equality chain; the text when none. */
+  private static String lastOfChain(String chain) {
+    int depth = 0;
+    int last = -1;
+    for (int i = 0; i < chain.length(); i++) {
+      char c = chain.charAt(i);
+      if (c == '{' || c == '(' || c == '[') {
+        depth++;
+      } else if (c == '}' || c == ')' || c == ']') {
+        depth--;
+      } else if (c == '=' && depth == 0) {
+        last = i;
+      }
+    }
+    String value = last < 0 ? chain : chain.substring(last + 1).strip();
+    return value.isEmpty() ? chain : value;
   }
 
   /** {@code 35 + 70 = 105} (no variables left of the last {@code =}) is the answer {@code 105}. */

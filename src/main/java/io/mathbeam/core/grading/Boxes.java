@@ -18,6 +18,27 @@ final class Boxes {
   private Boxes() {}
 
   /**
+   * {@code s} without spaces and line breaks at its ends. Not {@link String#trim}: a form feed or
+   * tab at the start is what a lost {@code \\f} of {@code \\frac} or {@code \\t} of {@code \\text}
+   * left (a JSON escape), which {@link EncodingRepairs} names again.
+   */
+  static String trimBlank(String s) {
+    int start = 0;
+    int end = s.length();
+    while (start < end && isBlank(s.charAt(start))) {
+      start++;
+    }
+    while (end > start && isBlank(s.charAt(end - 1))) {
+      end--;
+    }
+    return s.substring(start, end);
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\n' || c == '\r';
+  }
+
+  /**
    * Content of the last complete box, "" for an empty box, null when there is none. Boxes joined
    * only by "and", "or", commas or {@code x =} ({@code \\boxed{2} and \\boxed{3}}) are one list
    * answer ({@code 2, 3}); a box repeating the one after it is counted once.
@@ -33,7 +54,7 @@ final class Boxes {
     int last = boxes.size() - 1;
     int[] box = boxes.get(last);
     String found = text.substring(box[1], box[2]);
-    List<String> joined = new ArrayList<>(List.of(found.trim()));
+    List<String> joined = new ArrayList<>(List.of(trimBlank(found)));
     for (int k = last - 1; k >= 0 && joined.size() < MAX_JOINED_BOXES; k--) {
       int[] previous = boxes.get(k);
       int[] following = boxes.get(k + 1);
@@ -42,7 +63,7 @@ final class Boxes {
           || !BOX_JOINER.matcher(text.substring(previous[3], following[0])).matches()) {
         break;
       }
-      String content = text.substring(previous[1], previous[2]).trim();
+      String content = trimBlank(text.substring(previous[1], previous[2]));
       if (content.isEmpty()) {
         break;
       }
@@ -62,7 +83,7 @@ final class Boxes {
     String region = ResponseRegion.of(response);
     List<String> contents = new ArrayList<>();
     for (int[] box : spans(region)) {
-      contents.add(region.substring(box[1], box[2]).trim());
+      contents.add(trimBlank(region.substring(box[1], box[2])));
     }
     return contents.size() == count ? contents : null;
   }
@@ -85,7 +106,7 @@ final class Boxes {
   static List<String> all(String text) {
     List<String> contents = new ArrayList<>();
     for (int[] box : spans(text)) {
-      contents.add(text.substring(box[1], box[2]).trim());
+      contents.add(trimBlank(text.substring(box[1], box[2])));
     }
     return contents;
   }
