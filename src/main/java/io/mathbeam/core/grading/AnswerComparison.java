@@ -4,6 +4,7 @@ import io.mathbeam.core.model.GradeStatus;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * One extracted answer, normalized and parsed once, compared against gold answers one at a time.
@@ -179,12 +180,30 @@ final class AnswerComparison {
     return readings;
   }
 
+  /** Plain numbers separated by spaces only. */
+  private static final Pattern SPACED_NUMBERS =
+      Pattern.compile("-?\\d+(?:\\.\\d+)?(?:[ \\u00a0\\u2009\\u202f]+-?\\d+(?:\\.\\d+)?)+");
+
+  /** {@code 1 000}, {@code 12 345 678.5}: groups of three after the first (thin spaces too). */
+  private static final Pattern SPACED_THOUSANDS =
+      Pattern.compile("-?\\d{1,3}(?:[ \\u00a0\\u2009\\u202f]\\d{3})+(?:\\.\\d+)?");
+
   /**
    * The parsed answer; {@code 1,234} (digits grouped by three, no spaces) is read both as the
    * number and as the list {@code 1, 234}.
    */
   private static List<Expr> readings(String raw, String normalized, boolean isAnswer)
       throws AnswerParseException {
+    String spaced = raw.strip();
+    if (SPACED_NUMBERS.matcher(spaced).matches() && !SPACED_THOUSANDS.matcher(spaced).matches()) {
+      // "2 3", "1 2 3", "12 5": numbers apart that no thousands grouping explains are a list, not
+      // the product a space between factors would make
+      List<Expr> items = new ArrayList<>();
+      for (String part : spaced.split("\\s+")) {
+        items.add(new Expr.Num(Rational.of(new BigDecimal(part)), false));
+      }
+      return List.of(new Expr.Seq("", "", List.copyOf(items)));
+    }
     Expr main = AnswerParser.parse(normalized);
     if (isAnswer && AnswerNormalizer.isDecimalComma(normalized) && !raw.contains(", ")) {
       // An answer 3,75 is 3.75 with a decimal comma, or the two answers 3 and 75: both readings
