@@ -110,9 +110,11 @@ public final class SweepCommand implements Command {
       long samples = 0;
       for (SweepFile.Entry model : sweep.models()) {
         List<String> modelArgs = new ArrayList<>(common);
-        // a model's own price replaces the command line's
-        if (model.args().stream().anyMatch(a -> a.startsWith(SweepFile.PRICE_OPTION + "="))) {
-          modelArgs.removeIf(a -> a.startsWith(SweepFile.PRICE_OPTION + "="));
+        // a model's own price or precision replaces the command line's
+        for (String option : List.of(SweepFile.PRICE_OPTION, SweepFile.PRECISION_OPTION)) {
+          if (model.args().stream().anyMatch(a -> a.startsWith(option + "="))) {
+            modelArgs.removeIf(a -> a.startsWith(option + "="));
+          }
         }
         modelArgs.addAll(model.args());
         modelArgs.add("--output=" + root + "/" + model.name());

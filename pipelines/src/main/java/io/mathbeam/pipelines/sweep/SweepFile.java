@@ -37,7 +37,11 @@ import java.util.regex.Pattern;
  */
 record SweepFile(List<Entry> models) {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
-  private static final List<String> TOP_KEYS = List.of("models", "benchmarks");
+  private static final List<String> TOP_KEYS = List.of("models", "benchmarks", "precision");
+
+  /** The eval option a {@code precision} key becomes (docs/SWEEPS.md). */
+  static final String PRECISION_OPTION = "--precision";
+
   private static final List<String> MODEL_KEYS =
       List.of(
           "name",
@@ -46,7 +50,8 @@ record SweepFile(List<Entry> models) {
           "sampling",
           "benchmarks",
           "api",
-          "price_per_million_tokens");
+          "price_per_million_tokens",
+          "precision");
 
   /** The eval option a model's {@code price_per_million_tokens} becomes. */
   static final String PRICE_OPTION = "--pricePerMillionTokens";
@@ -97,6 +102,7 @@ record SweepFile(List<Entry> models) {
       throw new IllegalArgumentException(source + ": 'models' must be a non-empty list");
     }
     String defaultBenchmarks = list(root.get("benchmarks"), source + ": benchmarks");
+    String defaultPrecision = precision(root.get("precision"), source + ": precision");
     List<Entry> entries = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (int i = 0; i < models.size(); i++) {
@@ -165,12 +171,29 @@ record SweepFile(List<Entry> models) {
         }
         args.add("--" + option + "=" + e.getValue().asText());
       }
+      String precision = precision(m.get("precision"), where + ".precision");
+      precision = precision != null ? precision : defaultPrecision;
+      if (precision != null) {
+        args.add(PRECISION_OPTION + "=" + precision);
+      }
       if (m.has("price_per_million_tokens")) {
         args.add(PRICE_OPTION + "=" + price(m.get("price_per_million_tokens"), where));
       }
       entries.add(new Entry(modelName, args));
     }
     return new SweepFile(entries);
+  }
+
+  /** A half-width in (0, 0.5], as text; null without the key. */
+  private static String precision(JsonNode node, String where) {
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isNumber() || !(node.asDouble() > 0 && node.asDouble() <= 0.5)) {
+      throw new IllegalArgumentException(
+          where + ": a half-width of pass@1 in (0, 0.5] (0.01 is one point), got " + node);
+    }
+    return node.asText();
   }
 
   /** {@code [IN, OUT]}, two numbers >= 0, as the option's {@code IN,OUT}; or {@code none}. */

@@ -139,12 +139,14 @@ public class SweepCommandTest {
           String.join(
               "\n",
               "benchmarks: [aime24:24]",
+              "precision: 0.08",
               "models:",
               "  - name: model-a",
               "    endpoints: [" + a.endpoints().get(0) + "]",
               "  - name: model-b",
               "    endpoints: [" + b.endpoints().get(0) + "]",
               "    sampling: {temperature: 0.9}",
+              "    precision: 0.09",
               ""));
       String root = tmp.getRoot().toPath().resolve("sweep-precision").toString();
       List<EvalResult> results =
@@ -154,7 +156,6 @@ public class SweepCommandTest {
                     "--sweep=" + sweep,
                     "--output=" + root,
                     "--dataDir=" + data,
-                    "--precision=0.08",
                     "--initialSamples=2"
                   });
       assertEquals(2, results.size());
@@ -165,6 +166,7 @@ public class SweepCommandTest {
                 .path("datasets")
                 .path("aime24");
         JsonNode precision = dataset.path("precision");
+        assertEquals(i == 0 ? 0.08 : 0.09, precision.path("target_half_width").asDouble(), 0);
         assertTrue(precision.toString(), precision.path("rounds").size() >= 2);
         assertTrue(
             precision.toString(),

@@ -52,4 +52,30 @@ public class SweepFileTest {
                   "s.yaml: models[0].price_per_million_tokens: expected [IN, OUT], two numbers"));
     }
   }
+
+  @Test
+  public void aPrecisionForEveryModelOrOneOfThemBecomesThePrecisionOption() throws Exception {
+    SweepFile sweep =
+        parse(
+            "benchmarks: [aime24:64]",
+            "precision: 0.02",
+            "models:",
+            "  - name: a",
+            "  - name: b",
+            "    precision: 0.05");
+    assertTrue(sweep.models().get(0).args().contains("--precision=0.02"));
+    assertTrue(sweep.models().get(1).args().contains("--precision=0.05"));
+    assertTrue(sweep.models().get(1).args().stream().noneMatch(a -> a.equals("--precision=0.02")));
+    for (String bad : List.of("0", "0.7", "high", "[0.1]")) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  parse("benchmarks: [aime24]", "models:", "  - name: a", "    precision: " + bad));
+      assertTrue(
+          e.getMessage(),
+          e.getMessage()
+              .startsWith("s.yaml: models[0].precision: a half-width of pass@1 in (0, 0.5]"));
+    }
+  }
 }
