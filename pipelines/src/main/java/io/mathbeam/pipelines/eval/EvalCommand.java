@@ -59,6 +59,11 @@ public final class EvalCommand implements Command {
     this.out = out;
   }
 
+  /** The same command printing its results to {@code other} (progress lines unchanged). */
+  EvalCommand printingTo(PrintStream other) {
+    return new EvalCommand(other, progress);
+  }
+
   /**
    * The command as {@code Main}'s registry holds it: {@link #run(String[], PrintStream,
    * PrintStream)} prints where it is told.

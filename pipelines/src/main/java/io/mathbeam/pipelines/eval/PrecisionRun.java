@@ -9,6 +9,7 @@ import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -119,9 +120,19 @@ public final class PrecisionRun {
           runs.add(run);
         }
         out.println("Round " + round + ": samples per problem " + describe(active));
-        List<EvalResult> results = command.executeOpen(active.get(0).options, runs);
+        // one evaluation: its summary is printed once, after the last round (a sweep's models end
+        // in different rounds, and their lines interleave: each round's are printed)
+        ByteArrayOutputStream summary = new ByteArrayOutputStream();
+        EvalCommand printing =
+            evaluations.size() == 1
+                ? command.printingTo(new PrintStream(summary, true, StandardCharsets.UTF_8))
+                : command;
+        List<EvalResult> results = printing.executeOpen(active.get(0).options, runs);
         for (int i = 0; i < active.size(); i++) {
           active.get(i).after(results.get(i), out);
+        }
+        if (evaluations.size() == 1 && evaluations.get(0).result != null) {
+          out.print(summary.toString(StandardCharsets.UTF_8));
         }
       }
     } finally {
