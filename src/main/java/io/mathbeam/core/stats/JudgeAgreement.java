@@ -66,8 +66,8 @@ public record JudgeAgreement(
       if (kept > 0) {
         double[] sorted = Arrays.copyOf(replicates, kept);
         Arrays.sort(sorted);
-        lower = quantile(sorted, 0.025);
-        upper = quantile(sorted, 0.975);
+        lower = ProblemBootstrap.quantile(sorted, 0.025);
+        upper = ProblemBootstrap.quantile(sorted, 0.975);
       }
     }
     return new JudgeAgreement(total[0], total[1], total[2], total[3], kappa, lower, upper);
@@ -93,13 +93,5 @@ public record JudgeAgreement(
     }
     double chance = symbolicCorrect * judgeCorrect + (1 - symbolicCorrect) * (1 - judgeCorrect);
     return (observed - chance) / (1 - chance);
-  }
-
-  /** Type-7 quantile (linear between order statistics), as R's and numpy's default. */
-  private static double quantile(double[] sorted, double q) {
-    double at = q * (sorted.length - 1);
-    int below = (int) Math.floor(at);
-    int above = Math.min(below + 1, sorted.length - 1);
-    return sorted[below] + (at - below) * (sorted[above] - sorted[below]);
   }
 }
