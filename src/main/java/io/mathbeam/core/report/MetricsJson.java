@@ -95,6 +95,15 @@ public final class MetricsJson {
         o.path("mean_completion_tokens").asDouble());
   }
 
+  /** JSON has no NaN: an undefined figure is written as null. */
+  public static void putNumber(ObjectNode o, String field, double value) {
+    if (Double.isFinite(value)) {
+      o.put(field, value);
+    } else {
+      o.putNull(field);
+    }
+  }
+
   public static String write(ObjectNode root) {
     try {
       return JSON.writeValueAsString(root);

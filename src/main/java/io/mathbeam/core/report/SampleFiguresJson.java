@@ -15,27 +15,19 @@ public final class SampleFiguresJson {
     causes.put("unparseable", f.unparseable());
     causes.put("request_error", f.requestErrors());
     causes.put("grader_failed", f.ungradable());
-    number(o, "truncation_rate", f.truncationRate());
-    number(o, "accuracy_completed", f.accuracyCompleted());
-    number(o, "accuracy_truncated", f.accuracyTruncated());
+    MetricsJson.putNumber(o, "truncation_rate", f.truncationRate());
+    MetricsJson.putNumber(o, "accuracy_completed", f.accuracyCompleted());
+    MetricsJson.putNumber(o, "accuracy_truncated", f.accuracyTruncated());
     ObjectNode tokens = o.putObject("completion_tokens");
     tokens.put("total", f.completionTokens());
-    number(tokens, "mean", f.meanTokens());
-    number(tokens, "median", f.tokensQuantile(0.5));
-    number(tokens, "p90", f.tokensQuantile(0.9));
-    number(o, "tokens_per_correct_answer", f.tokensPerCorrectAnswer());
-    number(o, "mean_tokens_of_correct_answers", f.meanTokensOfCorrectAnswers());
+    MetricsJson.putNumber(tokens, "mean", f.meanTokens());
+    MetricsJson.putNumber(tokens, "median", f.tokensQuantile(0.5));
+    MetricsJson.putNumber(tokens, "p90", f.tokensQuantile(0.9));
+    MetricsJson.putNumber(o, "tokens_per_correct_answer", f.tokensPerCorrectAnswer());
+    MetricsJson.putNumber(o, "mean_tokens_of_correct_answers", f.meanTokensOfCorrectAnswers());
     ObjectNode latency = o.putObject("latency_ms");
-    number(latency, "mean", f.meanLatencyMs());
-    number(latency, "median", f.latencyQuantileMs(0.5));
-    number(latency, "p90", f.latencyQuantileMs(0.9));
-  }
-
-  private static void number(ObjectNode o, String field, double value) {
-    if (Double.isFinite(value)) {
-      o.put(field, value);
-    } else {
-      o.putNull(field);
-    }
+    MetricsJson.putNumber(latency, "mean", f.meanLatencyMs());
+    MetricsJson.putNumber(latency, "median", f.latencyQuantileMs(0.5));
+    MetricsJson.putNumber(latency, "p90", f.latencyQuantileMs(0.9));
   }
 }

@@ -48,13 +48,13 @@ public final class UncertaintyJson {
       annotateScope(node, report, dataset);
       Double closedForm = closedFormPassAt1.get(dataset);
       if (closedForm != null) {
-        putNumber(node, "pass_at_1_se_closed_form", closedForm);
+        MetricsJson.putNumber(node, "pass_at_1_se_closed_form", closedForm);
       }
       ArrayNode table = node.putArray("se_vs_samples_per_problem");
       for (StandardErrorAtK row : standardErrorAgainstK.getOrDefault(dataset, List.of())) {
         ObjectNode r = table.addObject().put("samples_per_problem", row.samplesPerProblem());
-        putNumber(r, "pass_at_1_se", row.standardError());
-        putNumber(r, "pass_at_1_se_fixed_problems", row.fixedProblemsStandardError());
+        MetricsJson.putNumber(r, "pass_at_1_se", row.standardError());
+        MetricsJson.putNumber(r, "pass_at_1_se_fixed_problems", row.fixedProblemsStandardError());
       }
       SamplingPrecision p = precision.get(dataset);
       if (p != null) {
@@ -87,7 +87,7 @@ public final class UncertaintyJson {
     for (MetricInterval i : report.intervals()) {
       if (i.scope().equals(scope) && i.metric().kind() == kind) {
         ObjectNode o = out.addObject().put("k", i.metric().k());
-        putNumber(o, "value", i.point());
+        MetricsJson.putNumber(o, "value", i.point());
         putInterval(o, i);
       }
     }
@@ -96,8 +96,8 @@ public final class UncertaintyJson {
 
   /** The half-widths now and the samples per problem that +-1 and +-2 points would have needed. */
   private static void putPrecision(ObjectNode o, SamplingPrecision p) {
-    putNumber(o, "pass_at_1_half_width", p.halfWidth());
-    putNumber(o, "problem_sampling_half_width", p.problemSamplingHalfWidth());
+    MetricsJson.putNumber(o, "pass_at_1_half_width", p.halfWidth());
+    MetricsJson.putNumber(o, "problem_sampling_half_width", p.problemSamplingHalfWidth());
     for (int points : new int[] {1, 2}) {
       int k = p.samplesPerProblemFor(points / 100.0);
       String field = "samples_per_problem_for_" + points + (points == 1 ? "_point" : "_points");
@@ -110,17 +110,8 @@ public final class UncertaintyJson {
   }
 
   private static void putInterval(ObjectNode o, MetricInterval i) {
-    putNumber(o, "se", i.standardError());
-    putNumber(o, "ci95_lower", i.lower());
-    putNumber(o, "ci95_upper", i.upper());
-  }
-
-  /** JSON has no NaN: an undefined figure (one problem has no spread) is written as null. */
-  private static void putNumber(ObjectNode o, String field, double value) {
-    if (Double.isFinite(value)) {
-      o.put(field, value);
-    } else {
-      o.putNull(field);
-    }
+    MetricsJson.putNumber(o, "se", i.standardError());
+    MetricsJson.putNumber(o, "ci95_lower", i.lower());
+    MetricsJson.putNumber(o, "ci95_upper", i.upper());
   }
 }

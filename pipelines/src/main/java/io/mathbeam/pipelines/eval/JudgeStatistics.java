@@ -8,6 +8,7 @@ import io.mathbeam.core.judge.JudgeMode;
 import io.mathbeam.core.judge.JudgeRewards;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.JudgeVerdict;
+import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.AnswerClusters;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.JudgeAgreement;
@@ -221,21 +222,13 @@ final class JudgeStatistics {
       table.put("symbolic_correct_judge_incorrect", a.symbolicOnly());
       table.put("symbolic_incorrect_judge_correct", a.judgeOnly());
       table.put("both_incorrect", a.bothIncorrect());
-      putNumber(o, "kappa", a.kappa());
-      putNumber(o, "ci95_lower", a.lower());
-      putNumber(o, "ci95_upper", a.upper());
+      MetricsJson.putNumber(o, "kappa", a.kappa());
+      MetricsJson.putNumber(o, "ci95_lower", a.lower());
+      MetricsJson.putNumber(o, "ci95_upper", a.upper());
       o.put(
           "interval",
           "problems resampled (" + JudgeAgreement.REPLICATES + " replicates), percentile");
       return o;
-    }
-
-    private static void putNumber(ObjectNode o, String field, double value) {
-      if (Double.isFinite(value)) {
-        o.put(field, value);
-      } else {
-        o.putNull(field);
-      }
     }
 
     private static int[] range(int k) {
