@@ -95,12 +95,32 @@ public final class PrecisionStopping {
       int total = Math.max(k, samples[i]);
       double rate = (double) correct[i] / samples[i];
       double more = total - samples[i];
-      double alpha = prior.a() + correct[i] + more * rate;
-      double beta = prior.b() + samples[i] - correct[i] + more * (1 - rate);
-      double sum2 = alpha + beta;
-      sum += alpha * beta / (sum2 * (sum2 + 1)) / total;
+      sum +=
+          thetaVariance(
+                  prior.a() + correct[i] + more * rate,
+                  prior.b() + samples[i] - correct[i] + more * (1 - rate))
+              / total;
     }
     return SamplingPrecision.Z95 * Math.sqrt(sum) / n;
+  }
+
+  /**
+   * Each problem's E[theta (1 - theta) | c of n] under the prior fitted to the dataset: the
+   * variance of one sample's outcome that the half-width counts.
+   */
+  public static double[] problemVariances(int[] samples, int[] correct) {
+    Prior prior = Prior.fit(samples, correct);
+    double[] out = new double[samples.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = thetaVariance(prior.a() + correct[i], prior.b() + samples[i] - correct[i]);
+    }
+    return out;
+  }
+
+  /** E[theta (1 - theta)] under Beta(alpha, beta). */
+  private static double thetaVariance(double alpha, double beta) {
+    double total = alpha + beta;
+    return alpha * beta / (total * (total + 1));
   }
 
   /**

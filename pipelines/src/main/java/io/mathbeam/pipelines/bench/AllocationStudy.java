@@ -1,9 +1,9 @@
 package io.mathbeam.pipelines.bench;
 
+import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.core.stats.SamplingPrecision;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -138,7 +138,8 @@ final class AllocationStudy {
     for (int i = 0; i < n; i++) {
       referenceVariance[i] = posterior(grid, first[i], FIRST_ROUND);
     }
-    double[] fittedVariance = fittedPosterior(first, fill(n, FIRST_ROUND));
+    double[] fittedVariance =
+        PrecisionStopping.problemVariances(PrecisionBenchmark.filled(n, FIRST_ROUND), first);
     // the second round's outcomes are drawn once per problem, up to the most either plan asks
     for (Object[] plan :
         new Object[][] {{referenceVariance, reference}, {fittedVariance, fitted}}) {
@@ -173,7 +174,7 @@ final class AllocationStudy {
         trueVariance += s2 * weights(a.lambda, a.more[i]) / ((double) n * n);
         pooledVariance += s2 / samples[i] / ((double) n * n);
       }
-      double[] after = fittedPosterior(all, samples);
+      double[] after = PrecisionStopping.problemVariances(samples, all);
       double estimatedVariance = 0;
       double estimatedPooled = 0;
       for (int i = 0; i < n; i++) {
@@ -268,40 +269,6 @@ final class AllocationStudy {
     return mass > 0 ? sum / mass : 0;
   }
 
-  /** E[theta (1 - theta)] under a Beta prior fitted as {@code PrecisionStopping} fits it. */
-  private static double[] fittedPosterior(int[] correct, int[] samples) {
-    int n = correct.length;
-    double mean = 0;
-    double meanWithin = 0;
-    double inverse = 0;
-    long all = 0;
-    for (int i = 0; i < n; i++) {
-      double p = (double) correct[i] / samples[i];
-      mean += p / n;
-      meanWithin += p * (1 - p) * samples[i] / (samples[i] - 1.0) / n;
-      inverse += 1.0 / samples[i] / n;
-      all += samples[i];
-    }
-    double squares = 0;
-    for (int i = 0; i < n; i++) {
-      double p = (double) correct[i] / samples[i];
-      squares += (p - mean) * (p - mean);
-    }
-    double between = Math.max(0, squares / (n - 1) - meanWithin * inverse);
-    double concentration =
-        between > 0 ? Math.min(Math.max(mean * (1 - mean) / between - 1, 0), all) : all;
-    double a = Math.max(mean * concentration, 0.5);
-    double b = Math.max((1 - mean) * concentration, 0.5);
-    double[] out = new double[n];
-    for (int i = 0; i < n; i++) {
-      double alpha = a + correct[i];
-      double beta = b + samples[i] - correct[i];
-      double total = alpha + beta;
-      out[i] = alpha * beta / (total * (total + 1));
-    }
-    return out;
-  }
-
   /** Gamma(4, 1/4): mean 1, the spread of one sample's tokens around its problem's mean. */
   private static double gammaFour(SplittableRandom random) {
     double sum = 0;
@@ -309,11 +276,5 @@ final class AllocationStudy {
       sum -= Math.log(1 - random.nextDouble());
     }
     return sum / 4;
-  }
-
-  private static int[] fill(int n, int k) {
-    int[] out = new int[n];
-    Arrays.fill(out, k);
-    return out;
   }
 }

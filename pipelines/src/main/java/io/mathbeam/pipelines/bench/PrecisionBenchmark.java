@@ -244,7 +244,8 @@ public final class PrecisionBenchmark implements Command {
         bias);
   }
 
-  private static int[] filled(int n, int k) {
+  /** n copies of k: every problem with k samples. */
+  static int[] filled(int n, int k) {
     int[] out = new int[n];
     Arrays.fill(out, k);
     return out;
