@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
 
 /**
  * Runs untrusted, model-written Python 3 programs, at most {@link SandboxConfig#parallelism()} at a
@@ -120,6 +121,11 @@ public final class Sandbox implements AutoCloseable {
 
   /** Runs a program with its own limits; blocks while all slots are busy. */
   public Execution run(String source, String stdin, SandboxLimits limits) {
+    return inSlot(() -> runNow(source.getBytes(StandardCharsets.UTF_8), false, stdin, limits));
+  }
+
+  /** Runs {@code execution} once a slot is free; blocks while all slots are busy. */
+  private Execution inSlot(Supplier<Execution> execution) {
     try {
       slots.acquire();
     } catch (InterruptedException e) {
@@ -127,7 +133,7 @@ public final class Sandbox implements AutoCloseable {
       return Execution.sandboxError("interrupted before it started", 0);
     }
     try {
-      return runNow(source, stdin, limits);
+      return execution.get();
     } finally {
       slots.release();
     }
@@ -148,17 +154,7 @@ public final class Sandbox implements AutoCloseable {
     if (bytecode.length == 0) {
       return run(trustedSource, stdin, limits);
     }
-    try {
-      slots.acquire();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Execution.sandboxError("interrupted before it started", 0);
-    }
-    try {
-      return runNow(bytecode, true, stdin, limits);
-    } finally {
-      slots.release();
-    }
+    return inSlot(() -> runNow(bytecode, true, stdin, limits));
   }
 
   /** The source's code object, marshalled by the sandbox's interpreter; empty when it failed. */
@@ -172,10 +168,6 @@ public final class Sandbox implements AutoCloseable {
     } catch (IllegalArgumentException notBase64) {
       return new byte[0];
     }
-  }
-
-  private Execution runNow(String source, String stdin, SandboxLimits limits) {
-    return runNow(source.getBytes(StandardCharsets.UTF_8), false, stdin, limits);
   }
 
   private Execution runNow(byte[] program, boolean bytecode, String stdin, SandboxLimits limits) {
