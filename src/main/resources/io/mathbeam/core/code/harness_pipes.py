@@ -73,7 +73,6 @@ def _undumpable():
 
 def _ended(pid):
     """Why the child stopped answering: how it ended, or that it lives on without answering."""
-    import signal
     import time
 
     for _ in range(50):
@@ -87,12 +86,26 @@ def _ended(pid):
     else:
         return "the program stopped answering"
     if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        try:
-            name = signal.Signals(number).name
-        except ValueError:
-            name = "signal %d" % number
-        return "the program was killed by %s" % name
+        return "the program was " + _killed_by(status)
     return "the program exited with code %d" % os.WEXITSTATUS(status)
+
+
+def _killed_by(status):
+    """'killed by SIGKILL': the signal that ended a process of this wait status."""
+    import signal
+
+    number = os.WTERMSIG(status)
+    try:
+        return "killed by %s" % signal.Signals(number).name
+    except ValueError:
+        return "killed by signal %d" % number
+
+
+def _kill(pid):
+    """SIGKILL to a process that may have ended already."""
+    try:
+        os.kill(pid, 9)
+    except ProcessLookupError:
+        pass
 
 

@@ -304,10 +304,7 @@ def _main():
     try:
         _parent(pid, tests, entry_point, requests_write, answers_read)
     finally:
-        try:
-            os.kill(pid, 9)
-        except ProcessLookupError:
-            pass
+        _kill(pid)
     os._exit(0)
 
 

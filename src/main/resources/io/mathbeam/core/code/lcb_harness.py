@@ -278,21 +278,6 @@ def _reap(pid, deadline):
             os.close(pidfd)
 
 
-def _kill(pid):
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-
-
-def _ended_by(status):
-    number = os.WTERMSIG(status)
-    try:
-        return "killed by %s" % signal.Signals(number).name
-    except ValueError:
-        return "killed by signal %d" % number
-
-
 class _Supervisor:
     """The answering side the testing process talks to. It runs none of the program's code: it
     stages each stdin test's input, hands each test to the program's process (_Harness, forked
@@ -350,7 +335,7 @@ class _Supervisor:
             if status is None or time.monotonic() - started > self.timeout:
                 return _TIMEOUT
             if os.WIFSIGNALED(status):
-                return {"status": "error", "error": "the program was " + _ended_by(status)}
+                return {"status": "error", "error": "the program was " + _killed_by(status)}
             if os.WEXITSTATUS(status) != 0:
                 return {"status": "error", "error": "exited with status %d" % os.WEXITSTATUS(status)}
             if functional:
@@ -632,10 +617,7 @@ def _main():
     except BaseException as e:
         error = "the harness failed: " + type(e).__name__
         judge.final("error", judge.passed, judge.passed + 1, error=error)
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    _kill(pid)
     # no atexit handler or leftover thread may run or print after the report
     os._exit(0)
 
