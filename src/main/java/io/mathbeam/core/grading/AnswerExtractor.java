@@ -106,17 +106,20 @@ public final class AnswerExtractor {
    * math span.
    */
   private static String statedInLastSentence(String region) {
+    String sentence = lastSentence(region).strip();
+    return sentence.isEmpty() ? null : SentenceAnswers.afterCopula(sentence);
+  }
+
+  /** The text after the last line break or sentence end ({@code ". "}) of {@code region}. */
+  private static String lastSentence(String region) {
     String t = region.strip();
     int start = Math.max(t.lastIndexOf('\n'), t.lastIndexOf(". ", t.length() - 2)) + 1;
-    String sentence = t.substring(start).strip();
-    return sentence.isEmpty() ? null : SentenceAnswers.afterCopula(sentence);
+    return t.substring(start);
   }
 
   /** A response whose last sentence states its answer in words ({@code eighteen dollars}). */
   private static String numberInWordsLastSentence(String region) {
-    String t = region.strip();
-    int start = Math.max(t.lastIndexOf('\n'), t.lastIndexOf(". ", t.length() - 2)) + 1;
-    String sentence = t.substring(start);
+    String sentence = lastSentence(region);
     for (int i = 0; i < sentence.length(); i++) {
       if (Character.isDigit(sentence.charAt(i))) {
         return null;
