@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.sim.AnswerKey;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
-import io.mathbeam.core.sim.SimConfigBuilder;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.core.testing.SharedData;
 import io.mathbeam.pipelines.eval.EvalCommand;
@@ -52,15 +51,9 @@ public class SweepCommandTest {
   @Test
   public void twoModelsRunAsOneJobWithResultsKeptApart() throws Exception {
     Path data = SharedData.datasets();
-    SimConfigBuilder sim =
-        SimConfig.builder()
-            .replicas(1)
-            .timeScale(4000)
-            .maxModelLen(40960)
-            .answerKey(
-                AnswerKey.fromJsonl(List.of(data.resolve("aime24.jsonl")), "problem", "answer"));
-    try (SimulatedFleet a = SimulatedFleet.start(sim.build());
-        SimulatedFleet b = SimulatedFleet.start(sim.build())) {
+    SimConfig sim = aimeFleet(data);
+    try (SimulatedFleet a = SimulatedFleet.start(sim);
+        SimulatedFleet b = SimulatedFleet.start(sim)) {
       Path sweep = tmp.getRoot().toPath().resolve("sweep.yaml");
       Files.writeString(
           sweep,
@@ -124,15 +117,9 @@ public class SweepCommandTest {
   @Test
   public void aSweepWithAPrecisionRunsEachModelInRoundsAndAsksForNoSampleTwice() throws Exception {
     Path data = SharedData.datasets();
-    SimConfigBuilder sim =
-        SimConfig.builder()
-            .replicas(1)
-            .timeScale(4000)
-            .maxModelLen(40960)
-            .answerKey(
-                AnswerKey.fromJsonl(List.of(data.resolve("aime24.jsonl")), "problem", "answer"));
-    try (SimulatedFleet a = SimulatedFleet.start(sim.build());
-        SimulatedFleet b = SimulatedFleet.start(sim.build())) {
+    SimConfig sim = aimeFleet(data);
+    try (SimulatedFleet a = SimulatedFleet.start(sim);
+        SimulatedFleet b = SimulatedFleet.start(sim)) {
       Path sweep = tmp.getRoot().toPath().resolve("sweep.yaml");
       Files.writeString(
           sweep,
@@ -204,6 +191,16 @@ public class SweepCommandTest {
         message, message.endsWith("models[0]: unknown key 'endpiont' (did you mean 'endpoints'?)"));
     message = sweepError("models:\n  - name: a b\n");
     assertTrue(message, message.contains("models[0].name"));
+  }
+
+  /** One replica answering AIME 2024 from its answer key, fast. */
+  private static SimConfig aimeFleet(Path data) throws Exception {
+    return SimConfig.builder()
+        .replicas(1)
+        .timeScale(4000)
+        .maxModelLen(40960)
+        .answerKey(AnswerKey.fromJsonl(List.of(data.resolve("aime24.jsonl")), "problem", "answer"))
+        .build();
   }
 
   /** The message a sweep file of this text fails with. */
