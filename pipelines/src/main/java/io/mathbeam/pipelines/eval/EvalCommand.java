@@ -31,6 +31,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -300,6 +301,16 @@ public final class EvalCommand implements Command {
 
   /** As {@link #execute}, leaving the runs' servers running (a round of {@code --precision}). */
   List<EvalResult> executeOpen(EvalOptions options, List<PreparedRun> runs) throws Exception {
+    return executeOpen(
+        options, runs, Collections.nCopies(runs.size(), RunOutputs.Completion.ALWAYS));
+  }
+
+  /**
+   * As {@link #executeOpen(EvalOptions, List)}, each run's outputs finished with its completion.
+   */
+  List<EvalResult> executeOpen(
+      EvalOptions options, List<PreparedRun> runs, List<RunOutputs.Completion> completions)
+      throws Exception {
     {
       Pipeline pipeline = Pipeline.create(options);
       long totalSamples = 0;
@@ -340,7 +351,8 @@ public final class EvalCommand implements Command {
       }
       RunCounters counters = RunCounters.of(result);
       List<EvalResult> results = new ArrayList<>();
-      for (PreparedRun run : runs) {
+      for (int i = 0; i < runs.size(); i++) {
+        PreparedRun run = runs.get(i);
         // with several evaluations in one job the counters are the job's, not one model's
         results.add(
             RunOutputs.finish(
@@ -351,6 +363,7 @@ public final class EvalCommand implements Command {
                 run.reported(),
                 run.options().getHistory(),
                 run.manifestUpdates(),
+                completions.get(i),
                 out));
         if (run.launched() != null) {
           for (String death : run.launched().deaths()) {

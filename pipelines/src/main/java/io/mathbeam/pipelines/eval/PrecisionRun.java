@@ -4,16 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.problems.ProblemSource;
-import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,10 +21,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.avro.Schema;
-import org.apache.beam.sdk.io.FileSystems;
-import org.apache.beam.sdk.io.fs.ResolveOptions;
-import org.apache.beam.sdk.io.fs.ResourceId;
-import org.apache.beam.sdk.util.MimeTypes;
 
 /**
  * {@code eval --precision=H}: the evaluation in rounds, each a whole pipeline over the generation
@@ -127,7 +120,11 @@ public final class PrecisionRun {
             evaluations.size() == 1
                 ? command.printingTo(new PrintStream(summary, true, StandardCharsets.UTF_8))
                 : command;
-        List<EvalResult> results = printing.executeOpen(active.get(0).options, runs);
+        List<RunOutputs.Completion> completions = new ArrayList<>();
+        for (Evaluation e : active) {
+          completions.add(e::decide);
+        }
+        List<EvalResult> results = printing.executeOpen(active.get(0).options, runs, completions);
         for (int i = 0; i < active.size(); i++) {
           active.get(i).after(results.get(i), out);
         }
@@ -159,19 +156,17 @@ public final class PrecisionRun {
     private final EvalInputs inputs;
     private final PreparedRun prepared;
     private final Double target;
-    private final String history;
+    private boolean complete;
     private final Map<String, Integer> ceilings = new LinkedHashMap<>();
     private final Map<String, Integer> perProblem = new HashMap<>();
     private final List<Round> rounds = new ArrayList<>();
     private EvalResult result;
 
-    private Evaluation(
-        EvalOptions options, EvalInputs inputs, PreparedRun prepared, String history) {
+    private Evaluation(EvalOptions options, EvalInputs inputs, PreparedRun prepared) {
       this.options = options;
       this.inputs = inputs;
       this.prepared = prepared;
       this.target = options.getPrecision();
-      this.history = history;
     }
 
     static Evaluation prepare(
@@ -187,19 +182,8 @@ public final class PrecisionRun {
               first.put(
                   d,
                   options.getPrecision() == null ? k : Math.min(options.getInitialSamples(), k)));
-      // one history row for the run, not one per round
-      String history = options.getHistory();
-      if (options.getPrecision() != null) {
-        options.setHistory(null);
-      }
-      PreparedRun prepared;
-      try {
-        prepared = command.prepare(options, withSamples(inputs, first), args, runId);
-      } catch (Exception e) {
-        options.setHistory(history);
-        throw e;
-      }
-      Evaluation e = new Evaluation(options, inputs, prepared, history);
+      PreparedRun prepared = command.prepare(options, withSamples(inputs, first), args, runId);
+      Evaluation e = new Evaluation(options, inputs, prepared);
       e.ceilings.putAll(ceilings);
       e.perProblem.putAll(first);
       return e;
@@ -209,27 +193,26 @@ public final class PrecisionRun {
       return withSources(prepared, sources(inputs.sources(), perProblem));
     }
 
-    /** Decides after a round; when no dataset needs more, the evaluation's result is set. */
-    void after(EvalResult round, PrintStream out) throws IOException {
+    /**
+     * After a round's pipeline, before its outputs are written: measures each dataset, decides the
+     * next round, and when no dataset needs more adds the rounds to metrics.json's tree (so the
+     * report and the history row are written once, with them).
+     */
+    boolean decide(ObjectNode root, String outputDir) throws IOException {
       if (target == null) {
-        result = round;
-        return;
+        complete = true;
+        return true;
       }
       Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
-      counts(round.outputDir())
+      counts(outputDir)
           .forEach(
               (dataset, c) ->
                   decisions.put(
                       dataset,
                       new PrecisionStopping(target, ceilings.getOrDefault(dataset, c[0].length))
                           .decide(c[0], c[1])));
-      long sent =
-          RunOutputs.readJson(round.outputDir(), "metrics.json")
-              .path("run_counters")
-              .path("samples_sent")
-              .asLong();
+      long sent = root.path("run_counters").path("samples_sent").asLong();
       rounds.add(new Round(new TreeMap<>(perProblem), decisions, sent));
-      printRound(out, decisions, target);
       boolean more = false;
       for (Map.Entry<String, PrecisionStopping.Decision> e : decisions.entrySet()) {
         if (e.getValue().status() == PrecisionStopping.Status.MORE) {
@@ -237,32 +220,24 @@ public final class PrecisionRun {
           more = true;
         }
       }
-      if (!more) {
-        finish(round.outputDir());
+      complete = !more;
+      if (complete) {
+        annotate(root, target, ceilings, rounds);
+      }
+      return complete;
+    }
+
+    /** Prints the round's decisions; the evaluation's result once it is complete. */
+    void after(EvalResult round, PrintStream out) {
+      if (target != null) {
+        printRound(out, rounds.get(rounds.size() - 1).decisions(), target);
+      }
+      if (complete) {
         result = round;
       }
     }
 
-    private void finish(String dir) throws IOException {
-      annotate(dir, target, ceilings, rounds);
-      ObjectNode root = (ObjectNode) RunOutputs.readJson(dir, "metrics.json");
-      if (history != null) {
-        RunHistory.append(history, dir, root);
-      }
-      // the page again, now with the rounds
-      SampleScan scan =
-          RunStatistics.annotateSamples(
-              root.deepCopy(), dir, root.path("manifest").path("duration_seconds").asDouble());
-      RunReport.write(
-          dir,
-          root,
-          RunStatistics.votes(dir),
-          scan,
-          history == null ? List.of() : RunHistory.read(history));
-    }
-
     void close() {
-      options.setHistory(history);
       prepared.close();
     }
   }
@@ -321,9 +296,7 @@ public final class PrecisionRun {
    * have spent.
    */
   private static void annotate(
-      String outputDir, double target, Map<String, Integer> ceilings, List<Round> rounds)
-      throws IOException {
-    ObjectNode root = (ObjectNode) RunOutputs.readJson(outputDir, "metrics.json");
+      ObjectNode root, double target, Map<String, Integer> ceilings, List<Round> rounds) {
     Round last = rounds.get(rounds.size() - 1);
     for (Map.Entry<String, PrecisionStopping.Decision> e : last.decisions().entrySet()) {
       JsonNode node = root.path("datasets").get(e.getKey());
@@ -356,12 +329,6 @@ public final class PrecisionRun {
       p.put(
           "completion_tokens_at_max_samples",
           samples == 0 ? 0 : Math.round(tokens / samples * problems * ceiling));
-    }
-    ResourceId file =
-        FileSystems.matchNewResource(outputDir, true)
-            .resolve("metrics.json", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
-    try (OutputStream os = Channels.newOutputStream(FileSystems.create(file, MimeTypes.TEXT))) {
-      os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
     }
   }
 

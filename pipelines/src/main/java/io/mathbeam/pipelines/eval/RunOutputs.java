@@ -121,6 +121,41 @@ public final class RunOutputs {
       ObjectNode manifestUpdates,
       PrintStream out)
       throws IOException {
+    return finish(
+        outputDir,
+        started,
+        finished,
+        counters,
+        reported,
+        historyDir,
+        manifestUpdates,
+        Completion.ALWAYS,
+        out);
+  }
+
+  /**
+   * Adds what it knows to metrics.json's tree before the tree, the report and the history row are
+   * written, and says whether the run is complete: a round of {@code --precision} before the last
+   * records no history row.
+   */
+  @FunctionalInterface
+  interface Completion {
+    Completion ALWAYS = (root, outputDir) -> true;
+
+    boolean complete(ObjectNode root, String outputDir) throws IOException;
+  }
+
+  static EvalResult finish(
+      String outputDir,
+      Instant started,
+      Instant finished,
+      RunCounters counters,
+      ReportedRequest reported,
+      String historyDir,
+      ObjectNode manifestUpdates,
+      Completion completion,
+      PrintStream out)
+      throws IOException {
     ResourceId metricsFile =
         FileSystems.matchNewResource(outputDir, true)
             .resolve("metrics.json", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
@@ -145,12 +180,13 @@ public final class RunOutputs {
         root.set("reported_source", baseline.sourceJson());
       }
     }
+    boolean complete = completion.complete(root, outputDir);
     try (OutputStream os =
         Channels.newOutputStream(FileSystems.create(metricsFile, MimeTypes.TEXT))) {
       os.write(MetricsJson.write(root).getBytes(StandardCharsets.UTF_8));
     }
     List<HistoryRow> history = List.of();
-    if (historyDir != null) {
+    if (historyDir != null && complete) {
       RunHistory.append(historyDir, outputDir, root);
       history = RunHistory.read(historyDir);
     }
