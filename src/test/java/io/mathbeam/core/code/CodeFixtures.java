@@ -1,5 +1,9 @@
 package io.mathbeam.core.code;
 
+import io.mathbeam.core.model.CodeTask;
+import io.mathbeam.core.model.CodeTaskKind;
+import io.mathbeam.core.model.CodeTest;
+import io.mathbeam.core.model.CodeTestType;
 import io.mathbeam.core.model.Problem;
 import io.mathbeam.core.problems.FieldMapping;
 import io.mathbeam.core.problems.JsonlProblemReader;
@@ -18,6 +22,17 @@ import java.util.Map;
 
 /** The LiveCodeBench-format fixtures under {@code src/test/resources/io/mathbeam/core/code/lcb}. */
 final class CodeFixtures {
+  /** A stdin problem of two tests whose right program echoes its input. */
+  static final CodeTask ECHO =
+      new CodeTask(
+          CodeTaskKind.LIVECODEBENCH,
+          "",
+          "",
+          "",
+          List.of(
+              new CodeTest("hello\n", "hello\n", CodeTestType.STDIN),
+              new CodeTest("world\n", "world\n", CodeTestType.STDIN)));
+
   private CodeFixtures() {}
 
   /** The fixture problems by id, read through the product's own reader. */

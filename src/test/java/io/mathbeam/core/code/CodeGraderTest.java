@@ -20,15 +20,7 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 
 public class CodeGraderTest {
-  private static final CodeTask ECHO =
-      new CodeTask(
-          CodeTaskKind.LIVECODEBENCH,
-          "",
-          "",
-          "",
-          List.of(
-              new CodeTest("hello\n", "hello\n", CodeTestType.STDIN),
-              new CodeTest("world\n", "world\n", CodeTestType.STDIN)));
+  private static final CodeTask ECHO = CodeFixtures.ECHO;
 
   private static Sandbox sandbox;
   private static CodeGrader grader;

@@ -34,15 +34,7 @@ public class LiveCodeBenchRewardHackTest {
               new CodeTest("1\n2", "3", CodeTestType.FUNCTIONAL),
               new CodeTest("5\n7", "12", CodeTestType.FUNCTIONAL)));
 
-  private static final CodeTask ECHO =
-      new CodeTask(
-          CodeTaskKind.LIVECODEBENCH,
-          "",
-          "",
-          "",
-          List.of(
-              new CodeTest("hello\n", "hello\n", CodeTestType.STDIN),
-              new CodeTest("world\n", "world\n", CodeTestType.STDIN)));
+  private static final CodeTask ECHO = CodeFixtures.ECHO;
 
   private static Sandbox sandbox;
   private static CodeGrader grader;
