@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Arithmetic left in a final answer on literal matrices and vectors, done before comparing: sums
@@ -296,11 +297,7 @@ final class MatrixArithmetic {
     return new int[] {m.rows().size(), columns};
   }
 
-  private interface EntryMap {
-    Expr apply(Expr entry);
-  }
-
-  private static Matrix map(Matrix m, EntryMap f) {
+  private static Matrix map(Matrix m, UnaryOperator<Expr> f) {
     List<List<Expr>> rows = new ArrayList<>();
     for (List<Expr> row : m.rows()) {
       List<Expr> out = new ArrayList<>();
