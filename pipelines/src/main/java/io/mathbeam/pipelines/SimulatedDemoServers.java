@@ -7,6 +7,7 @@ import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.sim.SimulatedFleet;
 import io.mathbeam.pipelines.eval.DemoServers;
 import io.mathbeam.pipelines.options.EvalOptions;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,6 +53,8 @@ public final class SimulatedDemoServers implements DemoServers {
             .answerKey(AnswerKey.ofEntries(entries))
             // with --tir the simulated model writes code and reads its output, as TIR models do
             .tir(options.getTir())
+            .requestLog(
+                options.getSimRequestLog() == null ? null : Path.of(options.getSimRequestLog()))
             .build();
     return new Started(SimulatedFleet.start(config));
   }

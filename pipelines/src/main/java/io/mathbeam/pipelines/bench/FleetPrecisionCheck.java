@@ -1,5 +1,8 @@
 package io.mathbeam.pipelines.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.core.sim.RequestLogEntry;
+import io.mathbeam.core.sim.SimConfig;
 import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.pipelines.eval.EvalCommand;
 import io.mathbeam.transforms.OutputSchemas;
@@ -37,22 +40,36 @@ final class FleetPrecisionCheck {
           "completion_tokens",
           "seed");
 
+  private static final int REPLICAS = 2;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private FleetPrecisionCheck() {}
 
   /** One sample as the check needs it. */
   private record Sample(boolean correct, int tokens, long seed) {}
 
   static List<CalibrationTarget> run(
-      String dataDir, String benchmark, double target, int initial, int ceiling, PrintStream out)
+      String dataDir,
+      String benchmark,
+      double target,
+      int initial,
+      int ceiling,
+      double timeScale,
+      PrintStream out)
       throws Exception {
     Path work = Files.createTempDirectory("bench-precision-fleet-");
     String uniform = work.resolve("uniform").toString();
     String adaptive = work.resolve("adaptive").toString();
+    Path uniformLog = work.resolve("uniform-requests.jsonl");
+    Path adaptiveLog = work.resolve("adaptive-requests.jsonl");
     long start = System.nanoTime();
     eval(
         "--dataDir=" + dataDir,
         "--benchmarks=" + benchmark + ":" + ceiling,
-        "--simTimeScale=4000",
+        "--simTimeScale=" + timeScale,
+        "--simReplicas=" + REPLICAS,
+        "--simRequestLog=" + uniformLog,
         "--cacheDir=none",
         "--output=" + uniform);
     double uniformSeconds = (System.nanoTime() - start) / 1e9;
@@ -60,7 +77,10 @@ final class FleetPrecisionCheck {
     eval(
         "--dataDir=" + dataDir,
         "--benchmarks=" + benchmark + ":" + ceiling,
-        "--simTimeScale=4000",
+        "--simTimeScale=" + timeScale,
+        "--simReplicas=" + REPLICAS,
+        "--simRequestLog=" + adaptiveLog,
+        "--cacheDir=" + work.resolve("cache"),
         "--precision=" + target,
         "--initialSamples=" + initial,
         "--output=" + adaptive);
@@ -133,16 +153,20 @@ final class FleetPrecisionCheck {
         differing,
         ceiling,
         uniformSeconds);
-    // the rounds' barriers show as fewer samples a second than one uninterrupted run
-    double adaptiveRate = drawn.size() / adaptiveSeconds;
-    double uniformRate = all.size() / uniformSeconds;
+    // the rounds' barriers show as idle replicas while a round's last samples finish and the
+    // next round starts: the fleet's utilisation (the ideal makespan of the samples it answered
+    // over the actual one, first request to last response, as bench-fleet measures it)
+    FleetFigures uniformFleet = figures(uniformLog, timeScale);
+    FleetFigures adaptiveFleet = figures(adaptiveLog, timeScale);
     out.printf(
         Locale.ROOT,
-        "  samples a second, whole runs (reading, grading and writing included): rounds %.0f,"
-            + " uniform %.0f (%.2fx)%n",
-        adaptiveRate,
-        uniformRate,
-        adaptiveRate / uniformRate);
+        "  fleet utilisation (simulated time x%.0f): rounds %.3f (makespan %.1f s), uniform %.3f"
+            + " (%.1f s)%n",
+        timeScale,
+        adaptiveFleet.utilisation(),
+        adaptiveFleet.makespanSeconds(),
+        uniformFleet.utilisation(),
+        uniformFleet.makespanSeconds());
     List<CalibrationTarget> targets = new ArrayList<>();
     targets.add(
         new CalibrationTarget(
@@ -154,7 +178,24 @@ final class FleetPrecisionCheck {
             "fleet " + benchmark + " samples differing from the uniform run's: " + differing,
             "0",
             differing == 0));
+    double gap = uniformFleet.utilisation() - adaptiveFleet.utilisation();
+    targets.add(
+        new CalibrationTarget(
+            String.format(
+                Locale.ROOT, "fleet %s utilisation %.3f below the uniform run's", benchmark, gap),
+            "<= 0.05",
+            gap <= 0.05));
     return targets;
+  }
+
+  /** The fleet eval starts for itself: the replicas and step-time model the figures price. */
+  private static FleetFigures figures(Path requestLog, double timeScale) throws IOException {
+    SimConfig config = SimConfig.builder().replicas(REPLICAS).timeScale(timeScale).build();
+    List<RequestLogEntry> log = new ArrayList<>();
+    for (String line : Files.readAllLines(requestLog)) {
+      log.add(JSON.readValue(line, RequestLogEntry.class));
+    }
+    return FleetFigures.of(log, config, config.maxNumSeqs());
   }
 
   private static void eval(String... args) throws Exception {

@@ -26,7 +26,15 @@ import java.util.SplittableRandom;
  */
 public final class PrecisionBenchmark implements Command {
   private static final Set<String> OPTIONS =
-      Set.of("replications", "seed", "ceiling", "initial", "fleet", "dataDir", "allocation");
+      Set.of(
+          "replications",
+          "seed",
+          "ceiling",
+          "initial",
+          "fleet",
+          "dataDir",
+          "allocation",
+          "timeScale");
   private static final List<String> MIXES =
       List.of("aime-like", "math500-like", "gpqa-like", "amc-like", "hmmt-like");
   private static final double[] TARGETS = {0.01, 0.02, 0.05};
@@ -52,7 +60,11 @@ public final class PrecisionBenchmark implements Command {
               + "  --ceiling       --samples, the most samples per problem\n"
               + "  --fleet=true    also eval --precision=0.01 on MATH-500 against the simulated"
               + " fleet,\n"
-              + "                  beside a uniform run of K=16 (about a minute)\n"
+              + "                  beside a uniform run of K=16 (about a minute at the default"
+              + " --timeScale)\n"
+              + "  --timeScale     the simulated fleet's time dilation for --fleet (100; lower is"
+              + " slower, and\n"
+              + "                  generation fills more of the runs, as against a real fleet)\n"
               + "  --allocation=true  also the study of per-problem allocation (at most 1000"
               + " replications)\n"
               + "  --dataDir       the benchmark files (default $MATHBEAM_SHARED/datasets, else"
@@ -66,6 +78,7 @@ public final class PrecisionBenchmark implements Command {
     int initial;
     int ceiling;
     long seed;
+    double timeScale;
     try {
       HarnessArgs options = HarnessArgs.parse(name(), args, OPTIONS);
       replications = options.integer("replications", 2000, 1);
@@ -75,6 +88,7 @@ public final class PrecisionBenchmark implements Command {
       dataDir = options.text("dataDir", sharedDatasets());
       ceiling = options.integer("ceiling", 512, initial);
       seed = options.number("seed", 1, Long.MIN_VALUE);
+      timeScale = options.integer("timeScale", 100, 1);
     } catch (IllegalArgumentException e) {
       err.println(e.getMessage());
       return 2;
@@ -139,7 +153,8 @@ public final class PrecisionBenchmark implements Command {
     }
     if (fleet) {
       try {
-        targets.addAll(FleetPrecisionCheck.run(dataDir, "math500", 0.01, initial, 16, out));
+        targets.addAll(
+            FleetPrecisionCheck.run(dataDir, "math500", 0.01, initial, 16, timeScale, out));
       } catch (Exception e) {
         err.println(name() + ": the run against the simulated fleet failed: " + e);
         return 1;

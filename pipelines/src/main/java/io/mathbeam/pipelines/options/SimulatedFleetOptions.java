@@ -18,4 +18,11 @@ public interface SimulatedFleetOptions extends PipelineOptions {
   double getSimTimeScale();
 
   void setSimTimeScale(double value);
+
+  @Description(
+      "A JSONL file the built-in simulated fleet appends one line per generation request to (as"
+          + " the simulator's --requestLog); none by default.")
+  String getSimRequestLog();
+
+  void setSimRequestLog(String value);
 }

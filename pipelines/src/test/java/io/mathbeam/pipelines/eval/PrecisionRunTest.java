@@ -35,12 +35,14 @@ public class PrecisionRunTest {
   public void roundsReachThePrecisionWithTheUniformRunsOwnSamplesAndResumeFromTheCache()
       throws Exception {
     String adaptive = tmp.newFolder("adaptive").getPath();
+    Path requestLog = tmp.getRoot().toPath().resolve("requests.jsonl");
     String printed =
         eval(
             "--precision=0.06",
             "--samples=32",
             "--initialSamples=2",
             "--simTimeScale=2000",
+            "--simRequestLog=" + requestLog,
             "--output=" + adaptive);
     JsonNode metrics = JSON.readTree(Path.of(adaptive, "metrics.json").toFile());
     MetricsSchema.assertValid(metrics);
@@ -59,6 +61,8 @@ public class PrecisionRunTest {
       sent += round.path("samples_sent").asLong();
     }
     assertEquals(metrics.path("datasets").path("sample").path("num_samples").asLong(), sent);
+    // one fleet served every round, and its request log saw each request once
+    assertEquals(sent, Files.readAllLines(requestLog).size());
 
     // a uniform run of that K, without the cache, draws the very same samples
     String uniform = tmp.newFolder("uniform").getPath();
