@@ -95,7 +95,7 @@ final class AnswerComparison {
     List<Expr> goldReadings;
     budget.charge(1 + PARSE_UNITS_PER_CHARACTER * g.length());
     try {
-      goldReadings = readings(gold, g, false);
+      goldReadings = readings(gold, g);
     } catch (AnswerParseException e) {
       return Equivalence.textEquals(a, g) ? GradeStatus.CORRECT : GradeStatus.UNPARSEABLE;
     }
@@ -170,7 +170,7 @@ final class AnswerComparison {
       // Outside the try: a spent budget is not an answer too large to parse.
       budget.charge(1 + PARSE_UNITS_PER_CHARACTER * normalized.length());
       try {
-        readings = readings(answer, normalized, true);
+        readings = readings(answer, normalized);
       } catch (AnswerParseException e) {
         unparseable = true;
       } catch (GradingLimitException e) {
@@ -192,8 +192,7 @@ final class AnswerComparison {
    * The parsed answer; {@code 1,234} (digits grouped by three, no spaces) is read both as the
    * number and as the list {@code 1, 234}.
    */
-  private static List<Expr> readings(String raw, String normalized, boolean isAnswer)
-      throws AnswerParseException {
+  private static List<Expr> readings(String raw, String normalized) throws AnswerParseException {
     String spaced = raw.strip();
     if (SPACED_NUMBERS.matcher(spaced).matches() && !SPACED_THOUSANDS.matcher(spaced).matches()) {
       // "2 3", "1 2 3", "12 5": numbers apart that no thousands grouping explains are a list, not
@@ -205,9 +204,10 @@ final class AnswerComparison {
       return List.of(new Expr.Seq("", "", List.copyOf(items)));
     }
     Expr main = AnswerParser.parse(normalized);
-    if (isAnswer && AnswerNormalizer.isDecimalComma(normalized) && !raw.contains(", ")) {
-      // An answer 3,75 is 3.75 with a decimal comma, or the two answers 3 and 75: both readings
-      // are tried. Answer keys write decimal points, so a gold 3,75 is a list.
+    if (AnswerNormalizer.isDecimalComma(normalized) && !raw.contains(", ")) {
+      // 3,75 is 3.75 with a decimal comma, or the two values 3 and 75: both readings are tried,
+      // on either side. A gold its dataset declares to be several answers reaches the grader
+      // spaced, "3, 75" (ListGolds), and is then the list alone.
       BigDecimal value = new BigDecimal(normalized.replace(',', '.'));
       return List.of(main, new Expr.Num(Rational.of(value), true));
     }

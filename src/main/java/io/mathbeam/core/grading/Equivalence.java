@@ -7,10 +7,13 @@ import io.mathbeam.core.grading.Expr.Seq;
 import io.mathbeam.core.grading.Expr.Sum;
 import io.mathbeam.core.grading.Expr.Text;
 import io.mathbeam.core.grading.Expr.Union;
+import io.mathbeam.core.grading.Expr.Var;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -202,6 +205,14 @@ final class Equivalence {
       // same function.
       return same(Labels.renamedArgument(a, b), b.right());
     }
+    if (a.op().equals("=")
+        && b.op().equals("=")
+        && a.left() instanceof Var la
+        && b.left() instanceof Var lb
+        && Labels.sameQuantity(la.name(), lb.name())) {
+      // m_{\max} = n^2 - n - 1 and m = n^2 - n - 1: the largest m, named with or without the word
+      return same(a.right(), b.right());
+    }
     if (a.op().equals(b.op())) {
       if (same(a.left(), b.left()) && same(a.right(), b.right())) {
         return true;
@@ -212,11 +223,18 @@ final class Equivalence {
         }
         Expr da = difference(a);
         Expr db = difference(b);
-        return same(da, db)
-            || same(da, new Neg(db))
-            || ScalarEquivalence.isScalar(da)
-                && ScalarEquivalence.isScalar(db)
-                && points.proportional(da, db);
+        if (same(da, db) || same(da, new Neg(db))) {
+          return true;
+        }
+        if (!ScalarEquivalence.isScalar(da) || !ScalarEquivalence.isScalar(db)) {
+          return false;
+        }
+        if (points.proportional(da, db)) {
+          return true;
+        }
+        // a differential equation times one of its constants (m v' + b v = f and v' = (f - bv)/m)
+        Set<String> unknowns = unknownFunctions(a, b);
+        return !unknowns.isEmpty() && points.proportionalOver(da, db, unknowns);
       }
     }
     String mirrored = Inequalities.mirror(a.op());
@@ -233,6 +251,37 @@ final class Equivalence {
     Expr setA = inequalities.asSet(a);
     Expr setB = setA == null ? null : inequalities.asSet(b);
     return setB != null && same(setA, setB);
+  }
+
+  /**
+   * The unknown functions of a differential equation and their derivatives: every name whose stem
+   * (the name without its primes) is written with a prime on either side ({@code x} and {@code x'},
+   * {@code v_o} and {@code v_o''}); empty when neither has a derivative.
+   */
+  private static Set<String> unknownFunctions(Relation a, Relation b) {
+    Set<String> names = new TreeSet<>(ExprWalk.variables(a));
+    names.addAll(ExprWalk.variables(b));
+    Set<String> stems = new TreeSet<>();
+    for (String name : names) {
+      if (name.endsWith("'")) {
+        stems.add(stem(name));
+      }
+    }
+    Set<String> unknowns = new TreeSet<>();
+    for (String name : names) {
+      if (stems.contains(stem(name))) {
+        unknowns.add(name);
+      }
+    }
+    return unknowns;
+  }
+
+  private static String stem(String name) {
+    int end = name.length();
+    while (end > 0 && name.charAt(end - 1) == '\'') {
+      end--;
+    }
+    return name.substring(0, end);
   }
 
   private static Expr difference(Relation r) {

@@ -22,10 +22,12 @@ import java.util.Map;
  *
  * <p>Each input line is an object with {@code gold} (a string or a list of strings), {@code pred}
  * (a whole response, or a bare answer when {@code pred_is_extracted_answer} is true) and optionally
- * {@code expected} (boolean). Each output line repeats the input fields and adds {@code verdict}
- * (boolean), {@code status} (lower-case {@link GradeStatus} name), {@code extracted}, {@code
- * micros} and {@code grader_version} ({@link Grader#VERSION}). Blank lines are skipped; any other
- * bad line stops the run with a {@link GradeFileException}.
+ * {@code expected} (boolean), and the dataset's {@code problem} and {@code is_multiple_answer},
+ * which say whether a gold like {@code 3,5} is a list ({@link ListGolds}). Each output line repeats
+ * the input fields and adds {@code verdict} (boolean), {@code status} (lower-case {@link
+ * GradeStatus} name), {@code extracted}, {@code micros} and {@code grader_version} ({@link
+ * Grader#VERSION}). Blank lines are skipped; any other bad line stops the run with a {@link
+ * GradeFileException}.
  */
 public final class GradeFile {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -200,7 +202,14 @@ public final class GradeFile {
   }
 
   private static GradeCase gradeCase(Path input, long line, ObjectNode row) {
-    List<String> golds = golds(input, line, row.get("gold"));
+    // a line may carry its dataset's declaration that the gold is several values, as a row does
+    List<String> golds =
+        ListGolds.declared(
+            golds(input, line, row.get("gold")),
+            row.hasNonNull("problem") ? row.get("problem").asText() : null,
+            row.hasNonNull("is_multiple_answer")
+                ? optionalBoolean(input, line, row, "is_multiple_answer", false)
+                : null);
     String pred = string(input, line, row, "pred");
     boolean extracted = optionalBoolean(input, line, row, "pred_is_extracted_answer", false);
     Boolean expected =

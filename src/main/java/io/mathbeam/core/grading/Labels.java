@@ -10,6 +10,8 @@ import io.mathbeam.core.grading.Expr.Seq;
 import io.mathbeam.core.grading.Expr.Var;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Answers written with a name on one side of {@code =}: {@code x = 5}, {@code f(x) = 2x+1}, {@code
@@ -24,6 +26,10 @@ import java.util.List;
  * loses a simple name, so the line {@code x + y = 5} is never read as the number 5.
  */
 final class Labels {
+  /** A name's subscript that says it is the extremum asked for: {@code m_\max}, {@code m_{min}}. */
+  private static final Pattern EXTREMUM =
+      Pattern.compile("^(.+?)_\\{?\\\\?(?:max|min|maximum|minimum)\\}?$");
+
   private Labels() {}
 
   /**
@@ -180,6 +186,21 @@ final class Labels {
       return r.left();
     }
     return null;
+  }
+
+  /**
+   * Whether two labels name the same quantity because one is the other with the subscript that says
+   * it is the extremum asked for: {@code m_{\max}} and {@code m}. {@code m_{\max}} and {@code
+   * m_{\min}} differ, as do {@code m_1} and {@code m}.
+   */
+  static boolean sameQuantity(String a, String b) {
+    return b.equals(extremumStem(a)) || a.equals(extremumStem(b));
+  }
+
+  /** {@code m} for {@code m_\max}, {@code m_{max}}, {@code m_\min}; null for other names. */
+  private static String extremumStem(String name) {
+    Matcher m = EXTREMUM.matcher(name);
+    return m.matches() ? m.group(1) : null;
   }
 
   /** {@code y = ...} or {@code f(x) = ...}: the value of a function, however it is named. */

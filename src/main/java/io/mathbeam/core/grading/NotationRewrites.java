@@ -64,6 +64,14 @@ final class NotationRewrites {
   private static final Pattern TUPLE_ELEMENT =
       Pattern.compile("^\\(\\s*[a-zA-Z](?:\\s*,\\s*[a-zA-Z])+\\s*\\)\\s*\\\\in\\s*");
 
+  /**
+   * {@code t(0,4]}: a variable directly before an interval whose brackets differ. No function
+   * application closes with the other bracket, so this is the variable's range with its {@code \in}
+   * lost (an OlympiadBench gold is written so), read as {@code t \in (0,4]} is: the interval.
+   */
+  private static final Pattern RANGE_WITHOUT_IN =
+      Pattern.compile("^([a-zA-Z])\\s*(\\(|\\[)([^()\\[\\]]*,[^()\\[\\]]*)(\\)|\\])$");
+
   private NotationRewrites() {}
 
   /** LaTeX notations; {@code s} contains a backslash. */
@@ -137,6 +145,12 @@ final class NotationRewrites {
             (first == ']' ? "(" : "[")
                 + french.group(2)
                 + (french.group(3).equals("[") ? ")" : "]");
+      }
+    }
+    if (Character.isLetter(first) && s.indexOf(',') > 0) {
+      Matcher range = RANGE_WITHOUT_IN.matcher(s);
+      if (range.matches() && range.group(2).equals("(") == range.group(4).equals("]")) {
+        s = range.group(2) + range.group(3) + range.group(4);
       }
     }
     if (first == 'U' || first == 'E' || first == 'G' || first == 'I' || first == 'R') {

@@ -13,6 +13,10 @@ import java.util.TreeSet;
  */
 final class RandomPoints {
   static final int POINTS = 6;
+
+  /** Values of an equation's constants at which a factor free of its unknowns is checked. */
+  private static final int PARAMETER_GROUPS = 3;
+
   private static final int NEGATIVE_POINTS = 3;
   private static final long SEED = 0x6d61746862L;
   private static final Set<String> INTEGER_NAMES = Set.of("n", "m", "k", "j", "N", "M", "K");
@@ -112,14 +116,50 @@ final class RandomPoints {
   boolean proportional(Expr f, Expr g) {
     Set<String> names = new TreeSet<>(ExprWalk.variables(f));
     names.addAll(ExprWalk.variables(g));
-    if (names.isEmpty()) {
+    return !names.isEmpty() && proportional(f, g, names, Map.of());
+  }
+
+  /**
+   * Differential equations {@code f = 0} and {@code g = 0} with the same solutions because {@code f
+   * = k g} for a factor {@code k != 0} free of the {@code unknowns} (the unknown functions and
+   * their derivatives): {@code V x' + r x - rVc = 0} and {@code x' + (r/V) x - rc = 0}, whose
+   * factor {@code V} is a constant of the equation. The ratio must be one value wherever only the
+   * unknowns change, over several values of the other names.
+   */
+  boolean proportionalOver(Expr f, Expr g, Set<String> unknowns) {
+    Set<String> names = new TreeSet<>(ExprWalk.variables(f));
+    names.addAll(ExprWalk.variables(g));
+    Set<String> parameters = new TreeSet<>(names);
+    parameters.removeAll(unknowns);
+    Set<String> varying = new TreeSet<>(names);
+    varying.retainAll(unknowns);
+    if (varying.isEmpty() || parameters.isEmpty()) {
       return false;
     }
     SplittableRandom random = new SplittableRandom(SEED);
+    for (int group = 0; group < PARAMETER_GROUPS; group++) {
+      Map<String, Complex> fixed = new HashMap<>();
+      for (String name : parameters) {
+        fixed.put(name, Complex.real(0.3 + 2.6 * random.nextDouble()));
+      }
+      if (!proportionalAt(f, g, varying, fixed, random)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether {@code f / g} is one nonzero value over random values of {@code names}. */
+  private boolean proportional(Expr f, Expr g, Set<String> names, Map<String, Complex> fixed) {
+    return proportionalAt(f, g, names, fixed, new SplittableRandom(SEED));
+  }
+
+  private boolean proportionalAt(
+      Expr f, Expr g, Set<String> names, Map<String, Complex> fixed, SplittableRandom random) {
     Complex ratio = null;
     int agreed = 0;
     for (int attempt = 0; attempt < POINTS * 2 && agreed < POINTS; attempt++) {
-      Map<String, Complex> point = new HashMap<>();
+      Map<String, Complex> point = new HashMap<>(fixed);
       for (String name : names) {
         point.put(name, Complex.real(0.3 + 2.6 * random.nextDouble()));
       }

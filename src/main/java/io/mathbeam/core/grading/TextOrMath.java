@@ -9,14 +9,15 @@ final class TextOrMath {
   private static final Set<String> WORD_FUNCTIONS = Set.of("sqrt", "pi");
   private static final Pattern WORDY = Pattern.compile("(?<![\\\\a-zA-Z])[a-zA-Z]{3,}");
   private static final Pattern ENVIRONMENT = Pattern.compile("\\\\(?:begin|end)\\{[a-zA-Z*]*\\}");
+  private static final Pattern CAMEL = Pattern.compile("[a-z][A-Z]");
   private static final Pattern SUBSCRIPT = Pattern.compile("_\\{[^{}]*\\}");
 
   private TextOrMath() {}
 
   /**
    * Whether {@code s} is words: a letter outside ASCII, or a run of three letters or more that is
-   * not a function name, outside environment names and subscripts, in an answer without powers,
-   * fractions or roots.
+   * not a function name nor has a capital after a small letter, outside environment names and
+   * subscripts, in an answer without powers, fractions or roots.
    */
   static boolean isText(String s) {
     for (int i = 0; i < s.length(); i++) {
@@ -37,6 +38,11 @@ final class TextOrMath {
     }
     var m = WORDY.matcher(words);
     while (m.find()) {
+      if (CAMEL.matcher(m.group()).find()) {
+        // rVc, aBc: a capital after a small letter is no word's spelling, but variables side by
+        // side (the product r V c)
+        continue;
+      }
       String word = m.group().toLowerCase(Locale.ROOT);
       if (!AnswerParser.FUNCTIONS.contains(word) && !WORD_FUNCTIONS.contains(word)) {
         return true;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.choice.ChoiceFormatException;
 import io.mathbeam.core.choice.GpqaRow;
 import io.mathbeam.core.choice.MultipleChoice;
+import io.mathbeam.core.grading.ListGolds;
 import io.mathbeam.core.model.Problem;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -22,6 +23,9 @@ import java.util.Map;
 public final class RowParser implements Serializable {
   /** The field of a multiple-choice row that lists its options. */
   public static final String CHOICES = "choices";
+
+  /** OlympiadBench's mark of a gold that is several values ({@link ListGolds}). */
+  static final String MULTIPLE_ANSWER = "is_multiple_answer";
 
   /** The field that marks a GPQA-style row. */
   static final String GPQA_GOLD = "Correct Answer";
@@ -84,6 +88,8 @@ public final class RowParser implements Serializable {
       sink.reject(reject(file, line, mapping.answerKey(), missingOrEmpty(answerValue), raw));
       return;
     }
+    // a gold its dataset declares to be several values is a list, not a decimal comma
+    answers = ListGolds.declared(answers, problem, row.get(MULTIPLE_ANSWER));
     sink.accept(new Problem(datasetId, id, problem.strip(), answers, samples, file + ":" + line));
   }
 

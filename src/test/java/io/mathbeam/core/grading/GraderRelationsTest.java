@@ -29,6 +29,46 @@ public class GraderRelationsTest {
   }
 
   @Test
+  public void aDifferentialEquationMatchesItsMultipleByAConstantOfTheEquation() {
+    same("x^{\\prime}+\\frac{r}{V} x-r c=0", "V x' + r x - rVc = 0");
+    same("m \\frac{d v}{d t}+b v=f", "\\frac{dv}{dt} = \\frac{f - bv}{m}");
+    same(
+        "\\frac{d^{2} v_{o}}{d t^{2}}+\\frac{v_{o}}{L C}=\\frac{v_{i}}{L C}",
+        "LC \\ddot{v}_o + v_o = v_i");
+    // a factor with the unknown function or its derivative in it is not a constant
+    different("x' + x = 0", "x x' + x^2 = 0");
+    different("x' = 2x", "x' = 3x");
+    // without a derivative, only a number may scale an equation
+    different("x - 1 = 0", "x(x-1) = 0");
+    different("y = 2x", "a y = 2 a x + a");
+  }
+
+  @Test
+  public void aLabelWithItsExtremumSubscriptNamesTheBareLabel() {
+    same("m_{\\max }=n^{2}-n-1", "m = n^2-n-1");
+    same("S = 12", "S_{\\min} = 12");
+    different("S_{\\max} = 12", "S_{\\min} = 12");
+    different("S_{\\max} = 12", "S = 13");
+    different("a_{1} = 4", "a = 4");
+  }
+
+  @Test
+  public void aVariableRightBeforeAHalfOpenIntervalIsItsRange() {
+    same("t(0,4]", "(0,4]");
+    same("t(0,4]", "0 < t \\le 4");
+    different("t(0,4]", "(0,4)");
+    // matching brackets are a function's value or a product, not a range
+    different("f(0,4)", "(0,4)");
+  }
+
+  @Test
+  public void lettersSideBySideWithACapitalAfterASmallOneAreAProduct() throws Exception {
+    assertEquals(
+        AnswerParser.parse("r V c"), AnswerParser.parse(AnswerNormalizer.normalize("rVc")));
+    assertEquals(Expr.Text.class, AnswerParser.parse("The answer").getClass());
+  }
+
+  @Test
   public void aGoldListOfLabelledValuesIsTheValuesInOrder() {
     same("\\angle B E A_{1}=90,\\angle A E B_{1}=90", "90^\\circ, 90^\\circ");
     same("AB = 4, CD = 5", "4, 5");

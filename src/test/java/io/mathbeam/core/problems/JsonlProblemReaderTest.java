@@ -46,6 +46,27 @@ public class JsonlProblemReaderTest {
   }
 
   @Test
+  public void goldsTheDatasetDeclaresToBeSeveralValuesAreReadAsLists() throws IOException {
+    CollectingSink sink =
+        read(
+            "{\"id\":\"ob\",\"problem\":\"all n?\",\"answer\":\"1,3\","
+                + "\"is_multiple_answer\":true}\n"
+                + "{\"id\":\"math\",\"problem\":\"Enter all the integer roots, separated by"
+                + " commas.\",\"answer\":\"-2,1\"}\n"
+                + "{\"id\":\"plain\",\"problem\":\"x?\",\"answer\":\"3,5\"}\n"
+                + "{\"id\":\"thousands\",\"problem\":\"n?\",\"answer\":\"1,234\","
+                + "\"is_multiple_answer\":true}\n",
+            FieldMapping.DEFAULT);
+    assertEquals(List.of(), sink.rejected);
+    assertEquals(List.of("1, 3"), sink.problems.get(0).goldAnswers());
+    assertEquals(List.of("-2, 1"), sink.problems.get(1).goldAnswers());
+    // undeclared, 3,5 stays as written: the grader reads it both ways
+    assertEquals(List.of("3,5"), sink.problems.get(2).goldAnswers());
+    // no decimal comma explains 1,234, so the declaration changes nothing
+    assertEquals(List.of("1,234"), sink.problems.get(3).goldAnswers());
+  }
+
+  @Test
   public void rejectsBadJsonMissingFieldsAndEmptyProblemNamingLineAndField() throws IOException {
     CollectingSink sink =
         read(
