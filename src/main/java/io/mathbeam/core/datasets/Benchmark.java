@@ -36,7 +36,15 @@ public record Benchmark(
 
   /** The converted file's path inside a data directory or the cache. */
   public String relativePath() {
-    return (code ? "code/" : "") + name + ".jsonl";
+    return (code ? "code/" : "") + stem() + ".jsonl";
+  }
+
+  /**
+   * The name the cache's files spell it with: the name itself, or for a Hub dataset ({@code
+   * hf:OWNER/NAME...}) {@link HubDatasetId#cacheName()}.
+   */
+  public String stem() {
+    return HubDatasetId.isHub(name) ? HubDatasetId.parse(name).cacheName() : name;
   }
 
   public boolean pinned() {

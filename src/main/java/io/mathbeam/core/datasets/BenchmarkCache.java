@@ -67,19 +67,70 @@ public final class BenchmarkCache {
     /** Cached, with a record that matches the registry's pin (or the user's accepted hash). */
     CACHED,
     /** Cached under another pin than this mathbeam's registry: fetched again on next use. */
-    OTHER_PIN
+    OTHER_PIN,
+    /**
+     * A file of the set's name without a record (a data directory the user filled, such as the
+     * shared data folder): eval reads it as it is.
+     */
+    FILE
   }
 
   public State state(Benchmark b) {
     Optional<CacheRecord> record = record(b);
-    if (record.isEmpty() || !Files.isRegularFile(fileOf(b))) {
+    if (!Files.isRegularFile(fileOf(b))) {
       return State.ABSENT;
+    }
+    if (record.isEmpty()) {
+      return State.FILE;
     }
     return matchesRegistry(b, record.get()) ? State.CACHED : State.OTHER_PIN;
   }
 
+  /** The resolver of Hub datasets by id, fetching through this cache's locations. */
+  public HubDatasets hub() {
+    return new HubDatasets(
+        locations, downloader, root.resolve(CacheRecord.FOLDER).resolve("downloads"));
+  }
+
+  /**
+   * The cached file of the set whose files are named {@code stem} ({@link Benchmark#stem()}) when
+   * its record is here and the file still has the recorded rows: a Hub dataset an earlier run
+   * fetched, used without asking the Hub again; empty otherwise.
+   */
+  public Optional<Path> recorded(String stem) throws InterruptedException {
+    try (CacheLock lock =
+        CacheLock.acquire(root.resolve(CacheRecord.FOLDER).resolve(stem + ".lock"))) {
+      Optional<CacheRecord> record = record(stem);
+      if (record.isEmpty()) {
+        return Optional.empty();
+      }
+      Path file = root.resolve(record.get().file());
+      return Files.isRegularFile(file) && hasRecordedRows(record.get().name(), file, record.get())
+          ? Optional.of(file)
+          : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Whether {@code file} still has the rows its record pinned; says so when it does not. */
+  private boolean hasRecordedRows(String name, Path file, CacheRecord record) throws IOException {
+    String actual = Sha256.of(file);
+    if (actual.equals(record.sha256())) {
+      return true;
+    }
+    messages.printf(
+        "%s: the cached %s has sha256 %s, its record says %s (changed on disk)%n",
+        name, file, actual, record.sha256());
+    return false;
+  }
+
   public Optional<CacheRecord> record(Benchmark b) {
-    Path path = CacheRecord.pathIn(root, b.name());
+    return record(b.stem());
+  }
+
+  private Optional<CacheRecord> record(String name) {
+    Path path = CacheRecord.pathIn(root, name);
     if (!Files.isRegularFile(path)) {
       return Optional.empty();
     }
@@ -107,14 +158,11 @@ public final class BenchmarkCache {
     try (CacheLock lock = lock(b)) {
       Optional<CacheRecord> record = record(b);
       Path file = fileOf(b);
-      if (record.isPresent() && Files.isRegularFile(file) && matchesRegistry(b, record.get())) {
-        String actual = Sha256.of(file);
-        if (actual.equals(record.get().sha256())) {
-          return file;
-        }
-        messages.printf(
-            "%s: the cached %s has sha256 %s, its record says %s (changed on disk)%n",
-            b.name(), file, actual, record.get().sha256());
+      if (record.isPresent()
+          && Files.isRegularFile(file)
+          && matchesRegistry(b, record.get())
+          && hasRecordedRows(b.name(), file, record.get())) {
+        return file;
       }
       if (offline) {
         throw new BenchmarkUnavailableException(
@@ -161,7 +209,7 @@ public final class BenchmarkCache {
   }
 
   private CacheLock lock(Benchmark b) throws IOException, InterruptedException {
-    return CacheLock.acquire(root.resolve(CacheRecord.FOLDER).resolve(b.name() + ".lock"));
+    return CacheLock.acquire(root.resolve(CacheRecord.FOLDER).resolve(b.stem() + ".lock"));
   }
 
   private CacheRecord fetchLocked(Benchmark b, String acceptHash, CacheRecord previous)
@@ -185,7 +233,7 @@ public final class BenchmarkCache {
       expected = previous == null ? null : previous.sha256();
       pinnedBy = CacheRecord.FIRST_FETCH;
     }
-    Path downloads = root.resolve(CacheRecord.FOLDER).resolve("downloads").resolve(b.name());
+    Path downloads = root.resolve(CacheRecord.FOLDER).resolve("downloads").resolve(b.stem());
     Files.createDirectories(downloads);
     Map<String, SourceRows.Downloaded> files = new LinkedHashMap<>();
     List<CacheRecord.Source> sources = new ArrayList<>();
@@ -244,7 +292,7 @@ public final class BenchmarkCache {
             pinnedBy,
             sources,
             Instant.now().toString());
-    record.write(CacheRecord.pathIn(root, b.name()));
+    record.write(CacheRecord.pathIn(root, b.stem()));
     deleteTree(downloads);
     messages.printf(
         "%s: %d rows, sha256 %s (%s) -> %s%n",
@@ -289,10 +337,14 @@ public final class BenchmarkCache {
                 " was refused ("
                     + e.getMessage()
                     + ")"
-                    + (b.gated()
-                        ? ": HF_TOKEN is set, but its account may not have accepted the terms of "
-                            + source.repo()
-                        : "");
+                    + (!hf
+                        ? ""
+                        : token == null
+                            ? ": the dataset is gated or private; set HF_TOKEN to a token of an"
+                                + " account that may read it"
+                            : ": HF_TOKEN is set, but its account may not have accepted the terms"
+                                + " of "
+                                + source.repo());
             case FAILED -> ": " + e.getMessage();
           };
       // no cause: the command line prints the innermost message, which would lose the benchmark

@@ -21,7 +21,7 @@ record ConvertedFile(Path temporary, long rows, String sha256) {
 
   static ConvertedFile write(Benchmark b, SourceRows in, Path target)
       throws IOException, BenchmarkFormatException {
-    Path tmp = Files.createTempFile(target.getParent(), "." + b.name() + "-", ".tmp");
+    Path tmp = Files.createTempFile(target.getParent(), "." + b.stem() + "-", ".tmp");
     MessageDigest digest = Sha256.digest();
     long[] rows = {0};
     try (BufferedWriter out =

@@ -21,6 +21,9 @@ public final class RegistryLocator implements BenchmarkLocator {
 
   @Override
   public Optional<String> locate(String name) {
+    if (HubDatasetId.isHub(name)) {
+      return Optional.of(locateHub(HubDatasetId.parse(name)));
+    }
     Optional<Benchmark> b = Benchmarks.byName(name);
     if (b.isEmpty()) {
       return Optional.empty();
@@ -35,6 +38,46 @@ public final class RegistryLocator implements BenchmarkLocator {
     }
   }
 
+  @Override
+  public String fileStem(String name) {
+    return HubDatasetId.isHub(name) ? HubDatasetId.parse(name).cacheName() : name;
+  }
+
+  @Override
+  public String datasetId(String name) {
+    return HubDatasetId.isHub(name) ? HubDatasetId.parse(name).datasetId() : name;
+  }
+
+  /**
+   * A Hub dataset: the cached file of an earlier fetch (checked against its record, no network),
+   * else fetched: its revision resolved to a commit, its config's and split's files downloaded and
+   * its rows pinned by this first fetch.
+   */
+  private String locateHub(HubDatasetId id) {
+    try {
+      Optional<Path> cached = cache.recorded(id.cacheName());
+      if (cached.isPresent()) {
+        return cached.get().toString();
+      }
+      if (offline) {
+        throw new IllegalArgumentException(
+            id
+                + " is not in the cache "
+                + cache.root()
+                + " and --offline forbids fetching it. On a machine with network: mathbeam"
+                + " datasets fetch "
+                + id
+                + " --dataDir=DIR, then pass --dataDir=DIR (or set MATHBEAM_DATA=DIR).");
+      }
+      return cache.locate(cache.hub().resolve(id), false).toString();
+    } catch (BenchmarkUnavailableException | ChecksumMismatchException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while fetching " + id);
+    }
+  }
+
   /**
    * A data directory file that a cache wrote (its record beside it: the cache itself, or a copy on
    * an air-gapped machine) must still be what was pinned; the user's own files are used as they
@@ -42,8 +85,7 @@ public final class RegistryLocator implements BenchmarkLocator {
    */
   @Override
   public void check(String name, String file) {
-    Optional<Benchmark> b = Benchmarks.byName(name);
-    if (b.isEmpty() || file.contains("://")) {
+    if ((Benchmarks.byName(name).isEmpty() && !HubDatasetId.isHub(name)) || file.contains("://")) {
       return;
     }
     Path path = Path.of(file);

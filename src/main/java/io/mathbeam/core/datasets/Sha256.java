@@ -8,7 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** Hex sha256 of files, as {@code sha256sum} prints it. */
+/** Hex sha256 of files (as {@code sha256sum} prints it) and texts. */
 public final class Sha256 {
   private Sha256() {}
 
@@ -22,6 +22,12 @@ public final class Sha256 {
       }
     }
     return HexFormat.of().formatHex(digest.digest());
+  }
+
+  /** Of a text's UTF-8 bytes. */
+  static String ofText(String text) {
+    return HexFormat.of()
+        .formatHex(digest().digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
   }
 
   static MessageDigest digest() {

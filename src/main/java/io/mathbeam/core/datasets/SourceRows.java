@@ -62,7 +62,8 @@ public final class SourceRows {
     }
   }
 
-  private List<Map<String, Object>> jsonLines(String key, InputStream in)
+  /** The lines of JSON Lines text from {@code in}, each a JSON object; {@code key} names errors. */
+  List<Map<String, Object>> jsonLines(String key, InputStream in)
       throws IOException, BenchmarkFormatException {
     List<Map<String, Object>> rows = new ArrayList<>();
     BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
@@ -115,41 +116,57 @@ public final class SourceRows {
 
   /** A CSV file with a header row, each record as header -> cell. */
   public List<Map<String, String>> csv(String key) throws IOException, BenchmarkFormatException {
-    List<Map<String, String>> rows = new ArrayList<>();
     try (BufferedReader reader = Files.newBufferedReader(file(key).local())) {
-      CsvRecords records = new CsvRecords(reader);
-      CsvRecords.Record header = records.next();
-      if (header == null) {
-        throw new BenchmarkFormatException(where(key) + ": empty, no header row");
-      }
-      List<String> names = header.fields().stream().map(n -> n.replace("\uFEFF", "")).toList();
-      CsvRecords.Record r;
-      while ((r = records.next()) != null) {
-        if (r.error() != null || r.fields().size() != names.size()) {
-          if (r.fields().size() == 1 && r.fields().get(0).isEmpty()) {
-            continue; // a blank line
-          }
-          throw new BenchmarkFormatException(
-              where(key)
-                  + " line "
-                  + r.line()
-                  + ": "
-                  + (r.error() != null
-                      ? r.error()
-                      : r.fields().size() + " columns, the header has " + names.size()));
+      return csv(key, reader);
+    }
+  }
+
+  /** As {@link #csv(String)}, from {@code reader}. */
+  List<Map<String, String>> csv(String key, BufferedReader reader)
+      throws IOException, BenchmarkFormatException {
+    List<Map<String, String>> rows = new ArrayList<>();
+    CsvRecords records = new CsvRecords(reader);
+    CsvRecords.Record header = records.next();
+    if (header == null) {
+      throw new BenchmarkFormatException(where(key) + ": empty, no header row");
+    }
+    List<String> names = header.fields().stream().map(n -> n.replace("\uFEFF", "")).toList();
+    CsvRecords.Record r;
+    while ((r = records.next()) != null) {
+      if (r.error() != null || r.fields().size() != names.size()) {
+        if (r.fields().size() == 1 && r.fields().get(0).isEmpty()) {
+          continue; // a blank line
         }
-        Map<String, String> row = new LinkedHashMap<>();
-        for (int i = 0; i < names.size(); i++) {
-          row.put(names.get(i), r.fields().get(i));
-        }
-        rows.add(row);
+        throw new BenchmarkFormatException(
+            where(key)
+                + " line "
+                + r.line()
+                + ": "
+                + (r.error() != null
+                    ? r.error()
+                    : r.fields().size() + " columns, the header has " + names.size()));
       }
+      Map<String, String> row = new LinkedHashMap<>();
+      for (int i = 0; i < names.size(); i++) {
+        row.put(names.get(i), r.fields().get(i));
+      }
+      rows.add(row);
     }
     return rows;
   }
 
   public List<Map<String, Object>> parquet(String key) throws IOException {
     return parquet.read(file(key).local());
+  }
+
+  /** The keys of the files, in the benchmark's order. */
+  List<String> keys() {
+    return List.copyOf(files.keySet());
+  }
+
+  /** Where the file of {@code key} was downloaded to. */
+  Path local(String key) {
+    return file(key).local();
   }
 
   private Downloaded file(String key) {

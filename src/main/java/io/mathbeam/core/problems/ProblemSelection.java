@@ -74,7 +74,8 @@ public final class ProblemSelection {
     String name = item;
     int samples = defaultSamples;
     int colon = item.lastIndexOf(':');
-    if (colon >= 0) {
+    boolean hub = item.startsWith(BenchmarkLocator.HUB_PREFIX);
+    if (colon >= 0 && !(hub && colon < BenchmarkLocator.HUB_PREFIX.length())) {
       name = item.substring(0, colon).trim();
       String k = item.substring(colon + 1).trim();
       try {
@@ -83,6 +84,25 @@ public final class ProblemSelection {
         throw new IllegalArgumentException(
             "--benchmarks: '" + item + "' should be name or name:K with K a positive integer");
       }
+    }
+    if (hub) {
+      // a Hub dataset: a data directory holding its fetched file (an air-gapped copy of a cache),
+      // else the cache, which fetches it on first use and pins its rows then
+      String id = registry.datasetId(name);
+      if (dataDir != null && !dataDir.isBlank()) {
+        String file = join(dataDir.replaceAll("(.)/+$", "$1"), registry.fileStem(name) + ".jsonl");
+        if (isFile.test(file)) {
+          registry.check(name, file);
+          return new ProblemSource(file, id, samples, ProblemFormat.of(file));
+        }
+      }
+      Optional<String> located = registry.locate(name);
+      if (located.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--benchmarks=" + name + ": Hub datasets are read through the dataset registry");
+      }
+      String file = located.get();
+      return new ProblemSource(file, id, samples, ProblemFormat.of(file));
     }
     boolean noDataDir = dataDir == null || dataDir.isBlank();
     String root = noDataDir ? null : dataDir.replaceAll("(.)/+$", "$1");

@@ -66,7 +66,7 @@ public final class RowParser implements Serializable {
       Object value = row.get(mapping.idKey());
       id = scalar(value);
       if (id == null || id.isBlank()) {
-        sink.reject(reject(file, line, mapping.idKey(), missingOrEmpty(value), raw));
+        sink.reject(reject(file, line, mapping.idKey(), missingOrEmpty(value, row), raw));
         return;
       }
       id = id.trim();
@@ -74,7 +74,8 @@ public final class RowParser implements Serializable {
     Object problemValue = row.get(mapping.questionKey());
     String problem = scalar(problemValue);
     if (problem == null || problem.isBlank()) {
-      sink.reject(reject(file, line, mapping.questionKey(), missingOrEmpty(problemValue), raw));
+      sink.reject(
+          reject(file, line, mapping.questionKey(), missingOrEmpty(problemValue, row), raw));
       return;
     }
     Object answerValue = row.get(mapping.answerKey());
@@ -85,7 +86,7 @@ public final class RowParser implements Serializable {
     }
     List<String> answers = answers(answerValue);
     if (answers.isEmpty()) {
-      sink.reject(reject(file, line, mapping.answerKey(), missingOrEmpty(answerValue), raw));
+      sink.reject(reject(file, line, mapping.answerKey(), missingOrEmpty(answerValue, row), raw));
       return;
     }
     // a gold its dataset declares to be several values is a list, not a decimal comma
@@ -185,7 +186,7 @@ public final class RowParser implements Serializable {
     for (String field : GPQA_FIELDS) {
       String value = fields.get(field);
       if (value == null || value.isBlank()) {
-        sink.reject(reject(file, line, field, missingOrEmpty(row.get(field)), raw));
+        sink.reject(reject(file, line, field, missingOrEmpty(row.get(field), row), raw));
         return;
       }
     }
@@ -220,8 +221,17 @@ public final class RowParser implements Serializable {
     return new RejectedRow(datasetId, file, line, field, reason, raw);
   }
 
-  private static String missingOrEmpty(Object value) {
-    return value == null ? "missing" : "empty or not a text value";
+  /**
+   * Why a field is unusable; an absent one names the fields the row has, so that a mapping that
+   * names a column the data lacks (a Hub dataset's {@code Problem}, say) shows what to map instead.
+   */
+  private static String missingOrEmpty(Object value, Map<String, ?> row) {
+    if (value != null) {
+      return "empty or not a text value";
+    }
+    return row.isEmpty()
+        ? "missing"
+        : "missing (the row's fields: " + String.join(", ", row.keySet()) + ")";
   }
 
   private static List<String> answers(Object value) {

@@ -84,7 +84,7 @@ public class JsonlProblemReaderTest {
     assertTrue(
         sink.rejected.get(0).reason(), sink.rejected.get(0).reason().startsWith("invalid JSON"));
     assertEquals("problem", sink.rejected.get(1).field());
-    assertEquals("missing", sink.rejected.get(1).reason());
+    assertEquals("missing (the row's fields: id, answer)", sink.rejected.get(1).reason());
     assertEquals(
         "in.jsonl:4: field 'problem': empty or not a text value", sink.rejected.get(2).describe());
     assertEquals("id", sink.rejected.get(3).field());

@@ -5,7 +5,10 @@ import io.mathbeam.core.datasets.BenchmarkCache;
 import io.mathbeam.core.datasets.Benchmarks;
 import io.mathbeam.core.datasets.CacheRecord;
 import io.mathbeam.core.datasets.ChecksumMismatchException;
+import io.mathbeam.core.datasets.HubDatasetId;
+import io.mathbeam.core.datasets.Sha256;
 import io.mathbeam.pipelines.cli.Command;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -26,6 +29,9 @@ public final class DatasetsCommand implements Command {
           "\n",
           "usage: mathbeam datasets list [--dataDir=DIR]",
           "       mathbeam datasets fetch NAME... [--dataDir=DIR] [--accept-hash=SHA256]",
+          "",
+          "  NAME: a published benchmark, or a Hugging Face Hub dataset by id:",
+          "  hf:OWNER/NAME[/CONFIG][#SPLIT][@REVISION] (docs/DATASETS.md, \"Any Hub dataset\")",
           "",
           "  list   every published benchmark: rows, whether cached, its pin and source",
           "  fetch  download, convert and check the named benchmarks ('all' for every one",
@@ -114,7 +120,7 @@ public final class DatasetsCommand implements Command {
   private void list(BenchmarkCache cache) {
     out.println("cache: " + cache.root());
     out.printf(
-        Locale.ROOT, "%-18s %6s  %-9s  %-11s  %s%n", "name", "rows", "cached", "pin", "source");
+        Locale.ROOT, "%-18s %6s  %-10s  %-11s  %s%n", "name", "rows", "cached", "pin", "source");
     for (Benchmark b : Benchmarks.all()) {
       BenchmarkCache.State state = cache.state(b);
       Optional<CacheRecord> record = cache.record(b);
@@ -127,6 +133,7 @@ public final class DatasetsCommand implements Command {
             case ABSENT -> "no";
             case CACHED -> "yes";
             case OTHER_PIN -> "stale";
+            case FILE -> fileState(cache, b);
           };
       String pin =
           b.pinned()
@@ -134,7 +141,7 @@ public final class DatasetsCommand implements Command {
               : record.map(r -> "first " + r.sha256().substring(0, 5)).orElse("on fetch");
       out.printf(
           Locale.ROOT,
-          "%-18s %6s  %-9s  %-11s  %s%s%n",
+          "%-18s %6s  %-10s  %-11s  %s%s%n",
           b.name(),
           rows,
           cached,
@@ -144,35 +151,60 @@ public final class DatasetsCommand implements Command {
     }
   }
 
+  /**
+   * A file without a cache record, which eval reads as it is: {@code file} when it holds the rows
+   * the registry pins (or the set is pinned on first fetch), {@code file,other} when it does not.
+   */
+  private static String fileState(BenchmarkCache cache, Benchmark b) {
+    if (!b.pinned()) {
+      return "file";
+    }
+    try {
+      return b.sha256().equals(Sha256.of(cache.fileOf(b))) ? "file" : "file,other";
+    } catch (IOException e) {
+      return "file,other";
+    }
+  }
+
   private int fetch(BenchmarkCache cache, List<String> names, String acceptHash) throws Exception {
     if (names.isEmpty()) {
       throw new IllegalArgumentException(
           "datasets fetch: name the benchmarks to fetch\n\n" + USAGE);
     }
-    List<Benchmark> chosen = new ArrayList<>();
+    // names, checked before any download; a Hub dataset is resolved (its commit and files) when
+    // its turn comes
+    List<String> chosen = new ArrayList<>();
     for (String name : names) {
       if (name.equals("all")) {
-        Benchmarks.all().stream().filter(b -> b.pinned()).forEach(chosen::add);
+        Benchmarks.all().stream()
+            .filter(Benchmark::pinned)
+            .map(Benchmark::name)
+            .forEach(chosen::add);
         continue;
       }
-      chosen.add(
-          Benchmarks.byName(name)
-              .orElseThrow(
-                  () ->
-                      new IllegalArgumentException(
-                          "datasets fetch: no published benchmark named '"
-                              + name
-                              + "' (known: "
-                              + String.join(", ", Benchmarks.names())
-                              + ")")));
+      if (HubDatasetId.isHub(name)) {
+        HubDatasetId.parse(name);
+      } else if (Benchmarks.byName(name).isEmpty()) {
+        throw new IllegalArgumentException(
+            "datasets fetch: no published benchmark named '"
+                + name
+                + "' (known: "
+                + String.join(", ", Benchmarks.names())
+                + "; a Hugging Face Hub dataset: hf:OWNER/NAME[/CONFIG][#SPLIT][@REVISION])");
+      }
+      chosen.add(name);
     }
     if (acceptHash != null && chosen.size() != 1) {
       throw new IllegalArgumentException(
           "datasets fetch: --accept-hash names the hash of one benchmark; name exactly one");
     }
     int failed = 0;
-    for (Benchmark b : chosen) {
+    for (String name : chosen) {
       try {
+        Benchmark b =
+            HubDatasetId.isHub(name)
+                ? cache.hub().resolve(HubDatasetId.parse(name))
+                : Benchmarks.byName(name).orElseThrow();
         CacheRecord record = cache.fetch(b, acceptHash);
         out.printf(
             Locale.ROOT,

@@ -2,8 +2,11 @@ package io.mathbeam.pipelines.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.core.report.TokenCost;
+import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.EvalCommand;
 import io.mathbeam.pipelines.eval.EvalInputs;
@@ -162,6 +165,17 @@ public final class SweepCommand implements Command {
     return results;
   }
 
+  /** The completion tokens of every sample of a run: each dataset's samples times their mean. */
+  private static long completionTokens(JsonNode metrics) {
+    double tokens = 0;
+    var datasets = metrics.path("datasets").elements();
+    while (datasets.hasNext()) {
+      JsonNode d = datasets.next();
+      tokens += d.path("num_samples").asDouble() * d.path("mean_completion_tokens").asDouble();
+    }
+    return Math.round(tokens);
+  }
+
   private void writeSummary(String root, SweepFile sweep, List<EvalResult> results)
       throws Exception {
     ObjectNode doc = MetricsJson.JSON.createObjectNode();
@@ -177,6 +191,11 @@ public final class SweepCommand implements Command {
               Storage.readString(Storage.resolve(root, name + "/metrics.json")));
       ObjectNode entry = models.addObject().put("name", name).put("run", root + "/" + name);
       entry.set("model", metrics.path("manifest").path("model"));
+      // what the model's results cost: tokens always, money where the model has a price
+      JsonNode aggregate = metrics.path(DatasetMetrics.AGGREGATE);
+      entry.put("completion_tokens", completionTokens(metrics));
+      JsonNode cost = aggregate.get(TokenCost.FIELD);
+      entry.set(TokenCost.FIELD, cost == null ? NullNode.getInstance() : cost);
       ObjectNode perDataset = entry.putObject("pass_at_1");
       metrics
           .path("datasets")

@@ -78,6 +78,20 @@ public class DatasetsCommandTest {
     assertTrue(listed, line("gpqa_diamond").contains("[gated: HF_TOKEN]"));
   }
 
+  @Test
+  public void aDataDirectoryFileWithoutARecordIsListedAsAFileAndCheckedAgainstThePin()
+      throws Exception {
+    Path dir = tmp.newFolder("own").toPath();
+    // the shared data folder's AIME 2024 is the registry's conversion: the pin's rows
+    Files.copy(SharedData.datasets().resolve("aime24.jsonl"), dir.resolve("aime24.jsonl"));
+    Files.writeString(
+        dir.resolve("aime25.jsonl"), "{\"id\":\"x\",\"problem\":\"p\",\"answer\":\"1\"}\n");
+    assertEquals(0, run("list", "--dataDir=" + dir));
+    assertTrue(out.toString(), line("aime24").matches("aime24 +30 +file +.*"));
+    assertTrue(out.toString(), line("aime25").matches("aime25 +\\d+ +file,other +.*"));
+    assertTrue(out.toString(), line("math500").matches("math500 +500 +no +.*"));
+  }
+
   private String line(String name) {
     for (String l : out.toString().split("\n")) {
       if (l.startsWith(name + " ")) {

@@ -66,6 +66,7 @@ public class SweepCommandTest {
               "  - name: model-b",
               "    endpoints: [" + b.endpoints().get(0) + "]",
               "    sampling: {temperature: 0.9, max_tokens: 8000}",
+              "    price_per_million_tokens: [0.15, 0.6]",
               ""));
       String root = tmp.getRoot().toPath().resolve("sweep-out").toString();
       List<EvalResult> results =
@@ -98,6 +99,15 @@ public class SweepCommandTest {
       JsonNode summary = JSON.readTree(Path.of(root, "sweep.json").toFile());
       assertEquals(2, summary.path("models").size());
       assertEquals("model-a", summary.path("models").get(0).path("name").asText());
+      // each model's tokens, and the cost of the one with a price, as its metrics.json says
+      JsonNode costB = metricsB.path("_aggregate").path("cost");
+      assertTrue(costB.toString(), costB.path("total").asDouble() > 0);
+      assertEquals(costB, summary.path("models").get(1).path("cost"));
+      assertTrue(summary.path("models").get(0).path("cost").isNull());
+      assertEquals(
+          costB.path("completion_tokens").asLong(),
+          summary.path("models").get(1).path("completion_tokens").asLong());
+      assertTrue(summary.path("models").get(0).path("completion_tokens").asLong() > 0);
 
       // model-a in the sweep is the same run as model-a evaluated on its own
       String alone = tmp.newFolder("alone").getPath();
