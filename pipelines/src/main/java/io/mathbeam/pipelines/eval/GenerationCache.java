@@ -3,6 +3,7 @@ package io.mathbeam.pipelines.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.report.MetricsJson;
+import io.mathbeam.pipelines.storage.Storage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,7 +40,7 @@ final class GenerationCache {
     MatchResult existing = FileSystems.match(List.of(manifest.toString())).get(0);
     if (existing.status() == MatchResult.Status.OK && !existing.metadata().isEmpty()) {
       JsonNode recorded;
-      try (InputStream in = Channels.newInputStream(FileSystems.open(manifest))) {
+      try (InputStream in = Storage.open(manifest.toString())) {
         recorded = MetricsJson.JSON.readTree(in);
       }
       if (!recorded.toString().equals(key.toString())) {

@@ -20,6 +20,7 @@ import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.ReportedComparison;
 import io.mathbeam.core.stats.ReportedValue;
+import io.mathbeam.pipelines.storage.Storage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -241,10 +242,7 @@ public final class RunOutputs {
 
   /** A JSON file of a run directory (any Beam file system). */
   public static JsonNode readJson(String outputDir, String name) throws IOException {
-    ResourceId file =
-        FileSystems.matchNewResource(outputDir, true)
-            .resolve(name, ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
-    try (InputStream in = Channels.newInputStream(FileSystems.open(file))) {
+    try (InputStream in = Storage.open(Storage.resolve(outputDir, name))) {
       return MetricsJson.JSON.readTree(in);
     }
   }

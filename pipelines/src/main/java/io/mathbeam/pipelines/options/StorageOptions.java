@@ -26,6 +26,28 @@ public interface StorageOptions extends PipelineOptions {
 
   void setS3PathStyleAccess(boolean value);
 
+  @Description(
+      "Send uploads with the aws-chunked encoding (streaming SigV4 signatures); default false when"
+          + " --s3Endpoint is set, as some S3-compatible stores (s3rver) keep the chunk headers in"
+          + " the object, true on AWS.")
+  @Default.InstanceFactory(ChunkedOnAwsOnly.class)
+  boolean getS3ChunkedEncoding();
+
+  void setS3ChunkedEncoding(boolean value);
+
+  /** aws-chunked uploads on AWS, plain signed bodies for a custom endpoint. */
+  class ChunkedOnAwsOnly implements DefaultValueFactory<Boolean>, DescribedDefault {
+    @Override
+    public String describeDefault() {
+      return "false with --s3Endpoint, else true";
+    }
+
+    @Override
+    public Boolean create(PipelineOptions options) {
+      return options.as(StorageOptions.class).getS3Endpoint() == null;
+    }
+  }
+
   /** Path-style access for a custom endpoint, virtual-hosted style for AWS. */
   class PathStyleWhenEndpoint implements DefaultValueFactory<Boolean>, DescribedDefault {
     @Override

@@ -27,7 +27,6 @@ import io.mathbeam.transforms.WriteResults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.channels.Channels;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -191,10 +190,7 @@ public final class RegradeCommand implements Command {
   }
 
   private static JsonNode readMetrics(String runDir) throws IOException {
-    ResourceId file =
-        FileSystems.matchNewResource(runDir, true)
-            .resolve("metrics.json", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
-    try (InputStream in = Channels.newInputStream(FileSystems.open(file))) {
+    try (InputStream in = Storage.open(Storage.resolve(runDir, "metrics.json"))) {
       return MetricsJson.JSON.readTree(in);
     } catch (IOException e) {
       throw new IOException(

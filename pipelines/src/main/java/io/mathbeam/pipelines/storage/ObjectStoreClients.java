@@ -7,11 +7,12 @@ import org.apache.beam.sdk.io.aws2.options.S3Options;
 import org.apache.beam.sdk.io.aws2.s3.DefaultS3ClientBuilderFactory;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.S3Configuration;
 
 /**
  * Builds the S3 clients of Beam's S3 file system ({@code --s3ClientFactoryClass}): Beam's own, plus
- * the endpoint and path-style access of {@link StorageOptions}, which Beam's options lack.
- * Instantiated by Beam on every worker from the serialized options.
+ * the endpoint, path-style access and upload encoding of {@link StorageOptions}, which Beam's
+ * options lack. Instantiated by Beam on every worker from the serialized options.
  */
 public final class ObjectStoreClients implements S3ClientBuilderFactory {
   /** S3-compatible stores accept any region name; the SDK insists on one. */
@@ -27,6 +28,10 @@ public final class ObjectStoreClients implements S3ClientBuilderFactory {
         builder.region(REGION_FOR_CUSTOM_ENDPOINTS);
       }
     }
+    // aws-chunked uploads carry a signature header before each chunk; a store that does not
+    // decode them keeps those headers in the object, so custom endpoints get plain bodies
+    builder.serviceConfiguration(
+        S3Configuration.builder().chunkedEncodingEnabled(storage.getS3ChunkedEncoding()).build());
     return builder.forcePathStyle(storage.getS3PathStyleAccess());
   }
 }

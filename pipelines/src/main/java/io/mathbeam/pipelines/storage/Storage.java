@@ -98,8 +98,10 @@ public final class Storage {
    */
   public static InputStream open(String location) throws IOException {
     LocalPaths.requireExists(location, "file");
-    return Channels.newInputStream(
-        FileSystems.open(FileSystems.matchSingleFileSpec(location).resourceId()));
+    InputStream in =
+        Channels.newInputStream(
+            FileSystems.open(FileSystems.matchSingleFileSpec(location).resourceId()));
+    return LocalPaths.isPlainLocal(location) ? in : ChunkedObjects.checked(in, location);
   }
 
   /**
