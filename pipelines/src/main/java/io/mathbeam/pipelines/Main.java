@@ -4,6 +4,7 @@ import io.mathbeam.pipelines.bench.FleetBenchmark;
 import io.mathbeam.pipelines.bench.GateBenchmark;
 import io.mathbeam.pipelines.bench.PrecisionBenchmark;
 import io.mathbeam.pipelines.bench.RegradeBenchmark;
+import io.mathbeam.pipelines.board.BoardCommand;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.compare.CompareCommand;
 import io.mathbeam.pipelines.datasets.DatasetsCommand;
@@ -32,6 +33,7 @@ public final class Main {
           new SweepCommand(),
           new RegradeCommand(),
           new CompareCommand(),
+          new BoardCommand(),
           new GradeCommand(),
           new DatasetsCommand(),
           new ReportedCommand(),

@@ -12,7 +12,6 @@ import io.mathbeam.core.compare.ProblemOutcome;
 import io.mathbeam.core.compare.RunProblems;
 import io.mathbeam.core.compare.Verdict;
 import io.mathbeam.core.report.MetricsJson;
-import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.RunStatistics;
 import io.mathbeam.pipelines.options.KnownOptions;
@@ -157,11 +156,7 @@ public final class CompareCommand implements Command {
       throw new IllegalArgumentException(
           "compare: --" + name + "=" + runDir + " is not a run directory (no metrics.json)");
     }
-    List<ProblemOutcome> outcomes = new ArrayList<>();
-    for (ProblemVotes votes : RunStatistics.votes(runDir)) {
-      outcomes.add(ProblemOutcome.of(votes));
-    }
-    return new RunProblems(runDir, outcomes);
+    return RunStatistics.problems(runDir);
   }
 
   /** The gate file's text; a file that cannot be read is the gate's error (exit 2). */

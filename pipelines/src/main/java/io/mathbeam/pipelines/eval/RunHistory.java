@@ -24,7 +24,7 @@ import org.apache.beam.sdk.io.fs.ResourceId;
  * table other tools read ({@code SELECT * FROM 'DIR/*.parquet'}) and no run rewrites another's
  * rows.
  */
-final class RunHistory {
+public final class RunHistory {
   private RunHistory() {}
 
   static void append(String historyDir, String runDir, JsonNode metrics) throws IOException {
@@ -74,7 +74,7 @@ final class RunHistory {
     }
   }
 
-  static List<HistoryRow> read(String historyDir) throws IOException {
+  public static List<HistoryRow> read(String historyDir) throws IOException {
     List<HistoryRow> out = new ArrayList<>();
     MatchResult match = FileSystems.match(List.of(historyDir + "/*.parquet")).get(0);
     if (match.status() != MatchResult.Status.OK) {

@@ -1,6 +1,8 @@
 package io.mathbeam.pipelines.eval;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.compare.ProblemOutcome;
+import io.mathbeam.core.compare.RunProblems;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.report.SampleFiguresJson;
@@ -36,6 +38,15 @@ public final class RunStatistics {
   private static final int ALL_K_UP_TO = 64;
 
   private RunStatistics() {}
+
+  /** Each problem's outcome in the run at {@code outputDir}, as compare pairs runs by them. */
+  public static RunProblems problems(String outputDir) throws IOException {
+    List<ProblemOutcome> outcomes = new ArrayList<>();
+    for (ProblemVotes votes : votes(outputDir)) {
+      outcomes.add(ProblemOutcome.of(votes));
+    }
+    return new RunProblems(outputDir, outcomes);
+  }
 
   public static List<ProblemVotes> votes(String outputDir) throws IOException {
     Grader grader = new Grader();
