@@ -14,7 +14,15 @@ final class ChoiceLetters {
           Pattern.DOTALL);
   private static final Pattern LEADING =
       Pattern.compile("^\\s*\\(?([A-E])\\)?(?![A-Za-z0-9'_=^(])");
-  private static final Pattern GOLD_LEADING = Pattern.compile("^\\s*\\(?([A-E])\\)?(?:\\s|$)");
+
+  /**
+   * A gold that starts with its choice: {@code (D) Alina}, {@code C Cecile}, {@code B 12}; a bare
+   * letter followed by a small word is a sentence instead ("C is not invertible", "A solution
+   * exists and is unique").
+   */
+  private static final Pattern GOLD_LEADING =
+      Pattern.compile("^\\s*(?:\\(([A-E])\\)(?:\\s|$)|([A-E])(?:\\s+(?![a-z]{2,}\\b)|$))");
+
   private static final Pattern ANY = Pattern.compile(LETTER);
   private static final Pattern ANSWER =
       Pattern.compile("^(?:\\(([A-Z])\\).*|([A-Z])[.)]?|([A-Z])[.):]\\s.*)$", Pattern.DOTALL);
@@ -58,7 +66,7 @@ final class ChoiceLetters {
     }
     Matcher leading = GOLD_LEADING.matcher(gold);
     if (leading.find()) {
-      return leading.group(1);
+      return leading.group(1) != null ? leading.group(1) : leading.group(2);
     }
     Matcher phrase = PHRASE.matcher(gold);
     return phrase.find() && phrase.group(1).isBlank() ? phrase.group(2) : null;

@@ -42,7 +42,7 @@ public final class Grader {
    * not a compile-time constant: an incremental build would otherwise leave the old text inlined in
    * every class that reads it and was not recompiled, and label new grades with it.
    */
-  public static final String VERSION = "mathbeam-grader/".concat("5");
+  public static final String VERSION = "mathbeam-grader/".concat("6");
 
   /**
    * Work units of one call. The most expensive decided case of the grader tests ({@code
