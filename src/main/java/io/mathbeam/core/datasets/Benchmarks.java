@@ -38,7 +38,58 @@ public final class Benchmarks {
       List.of(
           "test.jsonl", "test2.jsonl", "test3.jsonl", "test4.jsonl", "test5.jsonl", "test6.jsonl");
 
+  static final String OMNI_MATH = "KbsdJames/Omni-MATH";
+  static final String OMNI_MATH_COMMIT = "3c275be9129654831fd3bf8e276d220e93053d42";
+
+  /** Computed from the files at QWEN_COMMIT with the conversions here (docs/DATASETS.md). */
+  static final String COLLEGE_MATH_SHA256 =
+      "27251938b437ead6adf9105ce521a246bbe0e59f2ebe31b2792a5c096f4f2718";
+
+  static final String GAOKAO2023EN_SHA256 =
+      "b6c93c3eb48a445332cce9b4776a97ea6a841863a013e2d7569cd463ded79831";
+
   private static final Map<String, Benchmark> ALL = new LinkedHashMap<>();
+
+  /** The named benchmarks published as Hub datasets, resolved and pinned on first fetch. */
+  private static final Map<String, HubBenchmark> HUB = new LinkedHashMap<>();
+
+  static {
+    matharena("aime26", "AIME 2026 I and II (MathArena)", "MathArena/aime_2026", 30);
+    matharena("hmmt_feb26", "HMMT February 2026 (MathArena)", "MathArena/hmmt_feb_2026", 33);
+    matharena("hmmt_nov25", "HMMT November 2025 (MathArena)", "MathArena/hmmt_nov_2025", 30);
+    matharena("brumo25", "BRUMO 2025 (MathArena)", "MathArena/brumo_2025", 30);
+    matharena("cmimc25", "CMIMC 2025 (MathArena)", "MathArena/cmimc_2025", 40);
+    matharena("smt25", "SMT 2025 (MathArena)", "MathArena/smt_2025", 53);
+    hub(
+        new HubBenchmark(
+            "limo",
+            "LIMO (the sglang reasoning benchmark's default set)",
+            HubDatasetId.parse("hf:GAIR/LIMO#train"),
+            817,
+            HubConversions::limo));
+    hub(
+        new HubBenchmark(
+            "amc22_23",
+            "AMC 12 2022 and 2023, 83 problems as usually evaluated (AI-MO/aimo-validation-amc)",
+            HubDatasetId.parse(
+                "hf:AI-MO/aimo-validation-amc#train@69d78a4a2c840e82d69af6bc742bda09005f6316"),
+            83,
+            HubConversions::aimoAmc));
+  }
+
+  private static void matharena(String name, String description, String repo, int rows) {
+    hub(
+        new HubBenchmark(
+            name,
+            description,
+            HubDatasetId.parse("hf:" + repo + "#train"),
+            rows,
+            HubConversions.matharena(name)));
+  }
+
+  private static void hub(HubBenchmark b) {
+    HUB.put(b.name(), b);
+  }
 
   static {
     add(
@@ -151,6 +202,40 @@ public final class Benchmarks {
             false,
             true,
             PublishedConversions::gpqaDiamond));
+    add(
+        qwen(
+            "college_math",
+            "College Math (Qwen2.5-Math's cloze set)",
+            2818,
+            COLLEGE_MATH_SHA256,
+            QwenMathConversions.cloze("college_math")));
+    add(
+        qwen(
+            "gaokao2023en",
+            "GaoKao 2023 (en), Qwen2.5-Math's cloze set",
+            383,
+            GAOKAO2023EN_SHA256,
+            QwenMathConversions.cloze("gaokao2023en")));
+    add(
+        qwenAt(
+            "math",
+            "math",
+            "MATH test set, all 5,000 problems (Qwen2.5-Math's copy)",
+            5000,
+            null,
+            QwenMathConversions::math));
+    add(
+        new Benchmark(
+            "omni_math",
+            "Omni-MATH (4,428 olympiad problems)",
+            List.of(
+                SourceFile.github(
+                    PublishedConversions.FILE, OMNI_MATH, OMNI_MATH_COMMIT, "Omni-Math.jsonl")),
+            0,
+            null,
+            false,
+            false,
+            PublishedConversions::omniMath));
     for (int release = 1; release <= LCB_FILES.size(); release++) {
       List<String> names = LCB_FILES.subList(0, release);
       List<SourceFile> files = new ArrayList<>();
@@ -240,7 +325,19 @@ public final class Benchmarks {
     return Optional.ofNullable(ALL.get(name));
   }
 
+  /** Every name {@code --benchmarks} knows: the file-pinned sets, then the Hub datasets. */
   public static List<String> names() {
-    return List.copyOf(ALL.keySet());
+    List<String> names = new ArrayList<>(ALL.keySet());
+    names.addAll(HUB.keySet());
+    return names;
+  }
+
+  /** The named benchmarks published as Hub datasets. */
+  public static List<HubBenchmark> hub() {
+    return List.copyOf(HUB.values());
+  }
+
+  public static Optional<HubBenchmark> hubByName(String name) {
+    return Optional.ofNullable(HUB.get(name));
   }
 }

@@ -34,6 +34,29 @@ final class PublishedConversions {
   }
 
   /**
+   * Omni-MATH ({@code Omni-Math.jsonl}: {@code domain}, {@code difficulty}, {@code problem}, {@code
+   * solution}, {@code answer}, {@code source}), read as NeMo-Skills' preparation reads it: ids
+   * {@code omni-math-<row>}, the other columns kept.
+   */
+  static void omniMath(SourceRows in, RowSink out) throws IOException, BenchmarkFormatException {
+    List<Map<String, Object>> source = in.jsonLines(FILE);
+    for (int i = 0; i < source.size(); i++) {
+      Map<String, Object> r = source.get(i);
+      String where = in.where(FILE) + " row " + (i + 1);
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("id", "omni-math-" + (i + 1));
+      row.put("problem", SourceRows.text(r, "problem", where).strip());
+      row.put("answer", SourceRows.text(r, "answer", where).strip());
+      for (Map.Entry<String, Object> e : r.entrySet()) {
+        if (!e.getKey().equals("problem") && !e.getKey().equals("answer")) {
+          row.put(e.getKey(), e.getValue());
+        }
+      }
+      out.row(row);
+    }
+  }
+
+  /**
    * GSM8K (question/answer columns): the answer is the number after {@code ####} with thousands
    * separators removed; the untouched original answer text is kept in {@code solution}.
    */

@@ -90,6 +90,68 @@ final class QwenMathConversions {
     }
   }
 
+  /**
+   * Qwen's cloze sets, college_math and gaokao2023en ({@code question}, {@code answer} in {@code
+   * $...$}): ids {@code <name>-<row>}, the answer without its dollar signs as Qwen's parser takes
+   * it ({@code answer.replace("$", "").strip()}), the other columns kept.
+   */
+  static Conversion cloze(String name) {
+    return (in, out) -> {
+      List<Map<String, Object>> source = in.jsonLines(FILE);
+      for (int i = 0; i < source.size(); i++) {
+        Map<String, Object> r = source.get(i);
+        String where = in.where(FILE) + " row " + (i + 1);
+        String answer =
+            r.get("answer") instanceof String a
+                ? a.replace("$", "").strip()
+                : SourceRows.text(r, "answer", where);
+        if (answer.isEmpty()) {
+          // no answer to grade against (gaokao2023en rows 168 and 193): not a problem of the set
+          continue;
+        }
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", name + "-" + (i + 1));
+        row.put("problem", SourceRows.text(r, "question", where).strip());
+        row.put("answer", answer);
+        for (Map.Entry<String, Object> e : r.entrySet()) {
+          if (!e.getKey().equals("question") && !e.getKey().equals("answer")) {
+            row.put(e.getKey(), e.getValue());
+          }
+        }
+        out.row(row);
+      }
+    };
+  }
+
+  /**
+   * The MATH test set, all 5,000 problems ({@code evaluation/data/math/test.jsonl}): the answer is
+   * the last {@code \boxed{}} of the solution, as for Minerva (Qwen's gold rule for "math"); ids
+   * {@code math-<idx>}, or the row number where a row has no {@code idx}.
+   */
+  static void math(SourceRows in, RowSink out) throws IOException, BenchmarkFormatException {
+    List<Map<String, Object>> source = in.jsonLines(FILE);
+    for (int i = 0; i < source.size(); i++) {
+      Map<String, Object> r = source.get(i);
+      String where = in.where(FILE) + " row " + (i + 1);
+      String solution = SourceRows.text(r, "solution", where);
+      String answer = lastBoxed(solution);
+      if (answer == null || answer.isEmpty()) {
+        throw new BenchmarkFormatException(where + ": field 'solution' has no \\boxed{} answer");
+      }
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("id", "math-" + (r.containsKey("idx") ? SourceRows.integer(r, "idx", where) : i + 1));
+      row.put("problem", SourceRows.text(r, "problem", where).strip());
+      row.put("answer", answer);
+      row.put("solution", solution);
+      for (String kept : List.of("level", "type", "subject", "unique_id")) {
+        if (r.containsKey(kept)) {
+          row.put(kept, r.get(kept));
+        }
+      }
+      out.row(row);
+    }
+  }
+
   /** Minerva: the answer is the last {@code \boxed{}} of the solution (Qwen's gold rule). */
   static void minerva(SourceRows in, RowSink out) throws IOException, BenchmarkFormatException {
     List<Map<String, Object>> source = in.jsonLines(FILE);

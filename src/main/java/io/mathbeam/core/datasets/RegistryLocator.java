@@ -26,7 +26,8 @@ public final class RegistryLocator implements BenchmarkLocator {
     }
     Optional<Benchmark> b = Benchmarks.byName(name);
     if (b.isEmpty()) {
-      return Optional.empty();
+      Optional<HubBenchmark> hub = Benchmarks.hubByName(name);
+      return hub.isEmpty() ? Optional.empty() : Optional.of(locateHub(hub.get()));
     }
     try {
       return Optional.of(cache.locate(b.get(), offline).toString());
@@ -46,6 +47,33 @@ public final class RegistryLocator implements BenchmarkLocator {
   @Override
   public String datasetId(String name) {
     return HubDatasetId.isHub(name) ? HubDatasetId.parse(name).datasetId() : name;
+  }
+
+  /** A named benchmark published on the Hub: as a Hub dataset, under its own name. */
+  private String locateHub(HubBenchmark b) {
+    try {
+      Optional<Path> cached = cache.recorded(b.name());
+      if (cached.isPresent()) {
+        return cached.get().toString();
+      }
+      if (offline) {
+        throw new IllegalArgumentException(
+            "benchmark '"
+                + b.name()
+                + "' is not in the cache "
+                + cache.root()
+                + " and --offline forbids fetching it. On a machine with network: mathbeam"
+                + " datasets fetch "
+                + b.name()
+                + " --dataDir=DIR, then pass --dataDir=DIR (or set MATHBEAM_DATA=DIR).");
+      }
+      return cache.locate(b.resolve(cache.hub()), false).toString();
+    } catch (BenchmarkUnavailableException | ChecksumMismatchException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while fetching benchmark '" + b.name() + "'");
+    }
   }
 
   /**
@@ -85,7 +113,10 @@ public final class RegistryLocator implements BenchmarkLocator {
    */
   @Override
   public void check(String name, String file) {
-    if ((Benchmarks.byName(name).isEmpty() && !HubDatasetId.isHub(name)) || file.contains("://")) {
+    if ((Benchmarks.byName(name).isEmpty()
+            && Benchmarks.hubByName(name).isEmpty()
+            && !HubDatasetId.isHub(name))
+        || file.contains("://")) {
       return;
     }
     Path path = Path.of(file);

@@ -121,7 +121,9 @@ public final class DatasetsCommand implements Command {
     out.println("cache: " + cache.root());
     out.printf(
         Locale.ROOT, "%-18s %6s  %-10s  %-11s  %s%n", "name", "rows", "cached", "pin", "source");
-    for (Benchmark b : Benchmarks.all()) {
+    List<Benchmark> listed = new ArrayList<>(Benchmarks.all());
+    Benchmarks.hub().forEach(h -> listed.add(h.placeholder()));
+    for (Benchmark b : listed) {
       BenchmarkCache.State state = cache.state(b);
       Optional<CacheRecord> record = cache.record(b);
       String rows =
@@ -184,7 +186,7 @@ public final class DatasetsCommand implements Command {
       }
       if (HubDatasetId.isHub(name)) {
         HubDatasetId.parse(name);
-      } else if (Benchmarks.byName(name).isEmpty()) {
+      } else if (Benchmarks.byName(name).isEmpty() && Benchmarks.hubByName(name).isEmpty()) {
         throw new IllegalArgumentException(
             "datasets fetch: no published benchmark named '"
                 + name
@@ -204,7 +206,9 @@ public final class DatasetsCommand implements Command {
         Benchmark b =
             HubDatasetId.isHub(name)
                 ? cache.hub().resolve(HubDatasetId.parse(name))
-                : Benchmarks.byName(name).orElseThrow();
+                : Benchmarks.byName(name).isPresent()
+                    ? Benchmarks.byName(name).get()
+                    : Benchmarks.hubByName(name).orElseThrow().resolve(cache.hub());
         CacheRecord record = cache.fetch(b, acceptHash);
         out.printf(
             Locale.ROOT,

@@ -261,6 +261,35 @@ public class HubDatasetsTest {
     assertEquals(pinned, Files.readString(file));
   }
 
+  @Test
+  public void aNamedBenchmarkOnTheHubIsFetchedByItsNameAndPinnedOnFirstFetch() throws Exception {
+    List<Map<String, Object>> problems = new ArrayList<>();
+    for (int i = 1; i <= 30; i++) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("problem_idx", (long) i);
+      row.put("problem", "Problem " + i + ": compute " + i + " times 3.");
+      row.put("answer", String.valueOf(3 * i));
+      problems.add(row);
+    }
+    HubFixture.publish(
+        server,
+        "MathArena/aime_2026",
+        "1".repeat(40),
+        List.of("main"),
+        Map.of(
+            "data/train-00000-of-00001.parquet",
+            HubFixture.parquet(tmp.getRoot().toPath(), problems, "problem_idx")),
+        null);
+    assertEquals(err.toString(), 0, datasets("fetch", "aime26", "--dataDir=" + cache));
+    assertTrue(out.toString(), out.toString().contains("aime26: 30 rows"));
+    assertTrue(out.toString(), out.toString().contains("(first-fetch)"));
+    JsonNode record = recordOf("aime26");
+    assertEquals("1".repeat(40), record.path("sources").get(0).path("revision").asText());
+    String file = Files.readString(cache.resolve(record.path("file").asText()));
+    assertTrue(file, file.startsWith("{\"id\": \"aime26-1\", \"problem\": \"Problem 1:"));
+    assertTrue(datasets("list", "--dataDir=" + cache) == 0 && out.toString().contains("aime26"));
+  }
+
   private static List<Map<String, Object>> rows(String tag, int n) {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (int i = 0; i < n; i++) {
