@@ -49,60 +49,54 @@ public final class RegistryLocator implements BenchmarkLocator {
     return HubDatasetId.isHub(name) ? HubDatasetId.parse(name).datasetId() : name;
   }
 
-  /** A named benchmark published on the Hub: as a Hub dataset, under its own name. */
+  /** A named benchmark published on the Hub: fetched as a Hub dataset, cached under its name. */
   private String locateHub(HubBenchmark b) {
-    try {
-      Optional<Path> cached = cache.recorded(b.name());
-      if (cached.isPresent()) {
-        return cached.get().toString();
-      }
-      if (offline) {
-        throw new IllegalArgumentException(
-            "benchmark '"
-                + b.name()
-                + "' is not in the cache "
-                + cache.root()
-                + " and --offline forbids fetching it. On a machine with network: mathbeam"
-                + " datasets fetch "
-                + b.name()
-                + " --dataDir=DIR, then pass --dataDir=DIR (or set MATHBEAM_DATA=DIR).");
-      }
-      return cache.locate(b.resolve(cache.hub()), false).toString();
-    } catch (BenchmarkUnavailableException | ChecksumMismatchException e) {
-      throw new IllegalArgumentException(e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while fetching benchmark '" + b.name() + "'");
-    }
+    return locateOnHub(
+        b.name(), b.name(), "benchmark '" + b.name() + "'", () -> b.resolve(cache.hub()));
+  }
+
+  /** A Hub dataset by id ({@code hf:OWNER/NAME...}). */
+  private String locateHub(HubDatasetId id) {
+    return locateOnHub(id.cacheName(), id.toString(), id.toString(), () -> cache.hub().resolve(id));
+  }
+
+  /** Resolves a benchmark's files on the Hub: only when none of its fetches is cached. */
+  @FunctionalInterface
+  private interface HubResolution {
+    Benchmark resolve() throws BenchmarkUnavailableException, InterruptedException;
   }
 
   /**
-   * A Hub dataset: the cached file of an earlier fetch (checked against its record, no network),
-   * else fetched: its revision resolved to a commit, its config's and split's files downloaded and
-   * its rows pinned by this first fetch.
+   * The cached file of an earlier fetch (checked against its record, no network), else fetched: its
+   * revision resolved to a commit, its config's and split's files downloaded and its rows pinned by
+   * this first fetch.
+   *
+   * @param stem the file name the cache keeps it under
+   * @param name what the command line calls it
+   * @param named how messages name it
    */
-  private String locateHub(HubDatasetId id) {
+  private String locateOnHub(String stem, String name, String named, HubResolution resolution) {
     try {
-      Optional<Path> cached = cache.recorded(id.cacheName());
+      Optional<Path> cached = cache.recorded(stem);
       if (cached.isPresent()) {
         return cached.get().toString();
       }
       if (offline) {
         throw new IllegalArgumentException(
-            id
+            named
                 + " is not in the cache "
                 + cache.root()
                 + " and --offline forbids fetching it. On a machine with network: mathbeam"
                 + " datasets fetch "
-                + id
+                + name
                 + " --dataDir=DIR, then pass --dataDir=DIR (or set MATHBEAM_DATA=DIR).");
       }
-      return cache.locate(cache.hub().resolve(id), false).toString();
+      return cache.locate(resolution.resolve(), false).toString();
     } catch (BenchmarkUnavailableException | ChecksumMismatchException e) {
       throw new IllegalArgumentException(e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while fetching " + id);
+      throw new IllegalStateException("interrupted while fetching " + named);
     }
   }
 
