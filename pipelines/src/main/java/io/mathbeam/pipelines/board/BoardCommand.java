@@ -249,7 +249,12 @@ public final class BoardCommand implements Command {
         List<String> above,
         List<String> caveats)
         throws IOException {
-      ComparisonReport report = report(theirs.run().dir(), mine.run().dir());
+      // each pair of runs is compared once; seen from the other side the difference flips
+      boolean flipped = reports.containsKey(mine.run().dir() + "\n" + theirs.run().dir());
+      ComparisonReport report =
+          flipped
+              ? report(mine.run().dir(), theirs.run().dir())
+              : report(theirs.run().dir(), mine.run().dir());
       DatasetComparison d = report.dataset(benchmark).orElse(null);
       if (d == null || d.status() != DatasetStatus.COMPARED) {
         return;
@@ -262,16 +267,20 @@ public final class BoardCommand implements Command {
       if (m == null || m.pTwoSided() >= ALPHA) {
         return;
       }
+      double sign = flipped ? -1 : 1;
+      double delta = sign * m.delta();
+      double lower = flipped ? -m.ciUpper() : m.ciLower();
+      double upper = flipped ? -m.ciLower() : m.ciUpper();
       String text =
           String.format(
               Locale.ROOT,
               "%s (%+.1f points, 95%% CI [%+.1f, %+.1f], p = %.3f)",
               them,
-              100 * m.delta(),
-              100 * m.ciLower(),
-              100 * m.ciUpper(),
+              100 * delta,
+              100 * lower,
+              100 * upper,
               m.pTwoSided());
-      (m.delta() < 0 ? below : above).add(text);
+      (delta < 0 ? below : above).add(text);
     }
 
     /** {@code candidate} against {@code baseline}: delta = candidate - baseline. */
