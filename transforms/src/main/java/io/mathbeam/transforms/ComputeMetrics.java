@@ -44,15 +44,39 @@ public final class ComputeMetrics
 
   @Override
   public PCollection<DatasetMetrics> expand(PCollection<GradedSample> samples) {
+    return samples
+        .apply(
+            "TallySample",
+            MapElements.into(
+                    TypeDescriptors.kvs(
+                        TypeDescriptors.strings(), TypeDescriptor.of(ProblemTally.class)))
+                .via(ComputeMetrics::tally))
+        .setCoder(TALLY_CODER)
+        .apply("FromTallies", fromTallies());
+  }
+
+  /** The coder of one sample's tally keyed by its dataset. */
+  static final Coder<KV<String, ProblemTally>> TALLY_CODER =
+      KvCoder.of(StringUtf8Coder.of(), ProblemTallyCoder.of());
+
+  /**
+   * The same metrics from one-sample tallies ({@link #tally}) a grading step made itself, so that
+   * no graded sample has to reach this step.
+   */
+  public static PTransform<PCollection<KV<String, ProblemTally>>, PCollection<DatasetMetrics>>
+      fromTallies() {
+    return new PTransform<>() {
+      @Override
+      public PCollection<DatasetMetrics> expand(PCollection<KV<String, ProblemTally>> tallies) {
+        return fromTallies(tallies);
+      }
+    };
+  }
+
+  private static PCollection<DatasetMetrics> fromTallies(
+      PCollection<KV<String, ProblemTally>> tallies) {
     PCollection<KV<String, ProblemTallies>> perDataset =
-        samples
-            .apply(
-                "TallySample",
-                MapElements.into(
-                        TypeDescriptors.kvs(
-                            TypeDescriptors.strings(), TypeDescriptor.of(ProblemTally.class)))
-                    .via(ComputeMetrics::tally))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), ProblemTallyCoder.of()))
+        tallies
             .apply("PerDataset", Combine.perKey(perProblem()))
             .setCoder(KvCoder.of(StringUtf8Coder.of(), ProblemTalliesCoder.of()));
 

@@ -4,13 +4,19 @@ import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.StoredSample;
+import io.mathbeam.core.stats.ProblemTally;
 import io.mathbeam.transforms.coders.GradeComparisonCoder;
 import io.mathbeam.transforms.coders.GradedSampleCoder;
+import java.io.IOException;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
@@ -28,37 +34,90 @@ public final class GradeStoredSamples
   public static final TupleTag<GradedSample> GRADED = new TupleTag<>() {};
   public static final TupleTag<GradeComparison> COMPARED = new TupleTag<>() {};
 
-  private GradeStoredSamples() {}
+  /** With {@link #writingSamplesTo}: what the {@code problems/} table keeps of each sample. */
+  public static final TupleTag<ProblemSample> PROBLEM_SAMPLES = new TupleTag<>() {};
+
+  /** With {@link #writingSamplesTo}: each sample's tally for the metrics, keyed by dataset. */
+  public static final TupleTag<KV<String, ProblemTally>> TALLIES = new TupleTag<>() {};
+
+  /** With {@link #writingSamplesTo}: the temporary {@code samples/} files the step wrote. */
+  public static final TupleTag<String> SAMPLE_FILES = new TupleTag<>() {};
+
+  private final String outputDir;
+
+  private GradeStoredSamples(String outputDir) {
+    this.outputDir = outputDir;
+  }
 
   public static GradeStoredSamples create() {
-    return new GradeStoredSamples();
+    return new GradeStoredSamples(null);
+  }
+
+  /**
+   * Writes each graded sample to {@code samples/} of {@code outputDir} in the grading step itself
+   * (one temporary file per bundle, {@link WriteSampleFiles#moveIntoPlace} moves them), and emits
+   * only small records: {@link #PROBLEM_SAMPLES}, {@link #TALLIES}, {@link #SAMPLE_FILES} and
+   * {@link #COMPARED}, never {@link #GRADED}. No response text leaves the step, so none is encoded
+   * between a runner's operators (docs/runners.md, "Where the FlinkRunner's extra CPU goes").
+   */
+  public GradeStoredSamples writingSamplesTo(String outputDir) {
+    return new GradeStoredSamples(outputDir.replaceAll("/+$", ""));
   }
 
   @Override
   public PCollectionTuple expand(PCollection<StoredSample> stored) {
+    if (outputDir == null) {
+      PCollectionTuple out =
+          stored.apply(
+              "GradeAndCompare",
+              ParDo.of(new GradeAndCompareFn(null))
+                  .withOutputTags(COMPARED, TupleTagList.of(GRADED)));
+      out.get(GRADED).setCoder(GradedSampleCoder.of());
+      out.get(COMPARED).setCoder(GradeComparisonCoder.of());
+      return out;
+    }
     PCollectionTuple out =
         stored.apply(
-            "GradeAndCompare",
-            ParDo.of(new GradeAndCompareFn()).withOutputTags(GRADED, TupleTagList.of(COMPARED)));
-    out.get(GRADED).setCoder(GradedSampleCoder.of());
+            "GradeWriteAndCompare",
+            ParDo.of(new GradeAndCompareFn(outputDir))
+                .withOutputTags(
+                    COMPARED, TupleTagList.of(PROBLEM_SAMPLES).and(TALLIES).and(SAMPLE_FILES)));
+    out.get(PROBLEM_SAMPLES).setCoder(ProblemSampleCoder.of());
+    out.get(TALLIES).setCoder(ComputeMetrics.TALLY_CODER);
+    out.get(SAMPLE_FILES).setCoder(StringUtf8Coder.of());
     out.get(COMPARED).setCoder(GradeComparisonCoder.of());
     return out;
   }
 
-  static final class GradeAndCompareFn extends DoFn<StoredSample, GradedSample> {
+  /**
+   * Grades, compares with the stored grade, and either emits the graded sample ({@code outputDir}
+   * null) or writes it and emits its small parts.
+   */
+  static final class GradeAndCompareFn extends DoFn<StoredSample, GradeComparison> {
+    private final String outputDir;
     private transient Grader grader;
+    private transient WriteSampleFiles.BundleFile bundle;
     private final Counter[] byStatus = GradeResponses.statusCounters();
     private final Counter statusChanged = Metrics.counter("mathbeam", "regrade_status_changed");
     private final Counter answerChanged =
         Metrics.counter("mathbeam", "regrade_answer_changed_same_status");
+
+    GradeAndCompareFn(String outputDir) {
+      this.outputDir = outputDir;
+    }
 
     @Setup
     public void setup() {
       grader = new Grader();
     }
 
+    @StartBundle
+    public void startBundle() {
+      bundle = outputDir == null ? null : new WriteSampleFiles.BundleFile(outputDir);
+    }
+
     @ProcessElement
-    public void process(@Element StoredSample s, MultiOutputReceiver out) {
+    public void process(@Element StoredSample s, MultiOutputReceiver out) throws IOException {
       GradedSample graded = GradeResponses.grade(grader, s.generation());
       byStatus[graded.status().ordinal()].inc();
       GradeComparison comparison = GradeComparison.of(s.grade(), graded, Grader.VERSION);
@@ -67,8 +126,23 @@ public final class GradeStoredSamples
       } else if (comparison.answerChanged()) {
         answerChanged.inc();
       }
-      out.get(GRADED).output(graded);
+      if (bundle == null) {
+        out.get(GRADED).output(graded);
+      } else {
+        bundle.write(graded);
+        out.get(PROBLEM_SAMPLES).output(ProblemSample.of(graded));
+        out.get(TALLIES).output(ComputeMetrics.tally(graded));
+      }
       out.get(COMPARED).output(comparison);
+    }
+
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) throws IOException {
+      String file = bundle == null ? null : bundle.finish();
+      if (file != null) {
+        context.output(
+            SAMPLE_FILES, file, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+      }
     }
   }
 }

@@ -76,12 +76,35 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
   @Override
   public PDone expand(PCollection<GradedSample> samples) {
     samples.apply("WriteSamples", WriteSampleFiles.to(outputDir));
+    writeTables(
+        samples
+            .apply(
+                "ProblemSamples",
+                MapElements.into(TypeDescriptor.of(ProblemSample.class)).via(ProblemSample::of))
+            .setCoder(ProblemSampleCoder.of()));
+    return PDone.in(samples.getPipeline());
+  }
 
-    samples
-        .apply(
-            "ProblemSamples",
-            MapElements.into(TypeDescriptor.of(ProblemSample.class)).via(ProblemSample::of))
-        .setCoder(ProblemSampleCoder.of())
+  /**
+   * The same outputs for samples a grading step wrote itself ({@link
+   * GradeStoredSamples#writingSamplesTo}): {@code sampleFiles} are moved into {@code samples/}, and
+   * the rest is written from each sample's small parts.
+   */
+  public PTransform<PCollection<ProblemSample>, PDone> ofWrittenSamples(
+      PCollection<String> sampleFiles) {
+    return new PTransform<>() {
+      @Override
+      public PDone expand(PCollection<ProblemSample> problems) {
+        sampleFiles.apply("MoveSamplesIntoPlace", WriteSampleFiles.moveIntoPlace(outputDir));
+        writeTables(problems);
+        return PDone.in(problems.getPipeline());
+      }
+    };
+  }
+
+  /** {@code problems/}, {@code metrics.json} and {@code rejected/}. */
+  private void writeTables(PCollection<ProblemSample> problemSamples) {
+    problemSamples
         .apply(
             "KeyByBucket",
             WithKeys.of((ProblemSample s) -> Math.floorMod(s.problemKey().hashCode(), BUCKETS))
@@ -118,7 +141,6 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
               "WriteRejected",
               TextIO.write().to(outputDir + "/rejected/rejected").withSuffix(".jsonl"));
     }
-    return PDone.in(samples.getPipeline());
   }
 
   private static String metricsDocument(List<DatasetMetrics> list, String manifest) {

@@ -52,35 +52,48 @@ final class WriteSampleFiles extends PTransform<PCollection<GradedSample>, PDone
 
   @Override
   public PDone expand(PCollection<GradedSample> samples) {
-    String temp = outputDir + "/" + TEMP_DIR;
     samples
-        .apply("WriteBundleFiles", ParDo.of(new WriteBundleFileFn(temp)))
+        .apply("WriteBundleFiles", ParDo.of(new WriteBundleFileFn(outputDir)))
         .setCoder(StringUtf8Coder.of())
-        .apply("OneKey", WithKeys.<Integer, String>of(0))
-        .setCoder(KvCoder.of(VarIntCoder.of(), StringUtf8Coder.of()))
-        .apply("CollectFileNames", GroupByKey.create())
-        .apply("MoveIntoPlace", ParDo.of(new MoveIntoPlaceFn(temp, outputDir + "/samples")));
+        .apply("MoveIntoPlace", moveIntoPlace(outputDir));
     return PDone.in(samples.getPipeline());
   }
 
-  /** Writes a bundle's samples to a new temporary file and emits its name at the bundle's end. */
-  static final class WriteBundleFileFn extends DoFn<GradedSample, String> {
+  /**
+   * The last step alone, for samples a grading step wrote itself ({@link BundleFile}): moves the
+   * named temporary files into place as {@code samples/}.
+   */
+  static PTransform<PCollection<String>, PDone> moveIntoPlace(String outputDir) {
+    return new PTransform<>() {
+      @Override
+      public PDone expand(PCollection<String> files) {
+        files
+            .apply("OneKey", WithKeys.<Integer, String>of(0))
+            .setCoder(KvCoder.of(VarIntCoder.of(), StringUtf8Coder.of()))
+            .apply("CollectFileNames", GroupByKey.create())
+            .apply(
+                "MoveIntoPlace",
+                ParDo.of(new MoveIntoPlaceFn(outputDir + "/" + TEMP_DIR, outputDir + "/samples")));
+        return PDone.in(files.getPipeline());
+      }
+    };
+  }
+
+  /** One bundle's temporary Parquet file of samples, opened with its first sample. */
+  static final class BundleFile {
     private final String tempDir;
-    private transient ParquetRecordSink sink;
-    private transient WritableByteChannel channel;
-    private transient String file;
+    private ParquetRecordSink sink;
+    private WritableByteChannel channel;
+    private String file;
 
-    WriteBundleFileFn(String tempDir) {
-      this.tempDir = tempDir;
+    /**
+     * @param outputDir the run directory; the file goes to its temporary folder
+     */
+    BundleFile(String outputDir) {
+      this.tempDir = outputDir + "/" + TEMP_DIR;
     }
 
-    @StartBundle
-    public void startBundle() {
-      sink = null;
-    }
-
-    @ProcessElement
-    public void process(@Element GradedSample sample) throws IOException {
+    void write(GradedSample sample) throws IOException {
       if (sink == null) {
         file = tempDir + "/" + UUID.randomUUID() + ".parquet";
         channel = FileSystems.create(FileSystems.matchNewResource(file, false), MimeTypes.BINARY);
@@ -90,15 +103,43 @@ final class WriteSampleFiles extends PTransform<PCollection<GradedSample>, PDone
       sink.write(OutputSchemas.sampleRecord(sample));
     }
 
-    @FinishBundle
-    public void finishBundle(FinishBundleContext context) throws IOException {
+    /** Closes the file and returns its name; null when the bundle wrote no sample. */
+    String finish() throws IOException {
       if (sink == null) {
-        return;
+        return null;
       }
       sink.flush();
       channel.close();
       sink = null;
-      context.output(file, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+      return file;
+    }
+  }
+
+  /** Writes a bundle's samples to a new temporary file and emits its name at the bundle's end. */
+  static final class WriteBundleFileFn extends DoFn<GradedSample, String> {
+    private final String outputDir;
+    private transient BundleFile bundle;
+
+    WriteBundleFileFn(String outputDir) {
+      this.outputDir = outputDir;
+    }
+
+    @StartBundle
+    public void startBundle() {
+      bundle = new BundleFile(outputDir);
+    }
+
+    @ProcessElement
+    public void process(@Element GradedSample sample) throws IOException {
+      bundle.write(sample);
+    }
+
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) throws IOException {
+      String file = bundle.finish();
+      if (file != null) {
+        context.output(file, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+      }
     }
   }
 

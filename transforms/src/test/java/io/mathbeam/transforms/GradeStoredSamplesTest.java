@@ -23,9 +23,11 @@ import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 
 public class GradeStoredSamplesTest {
   @Rule public final transient TestPipeline pipeline = TestPipeline.create();
+  @Rule public final transient TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
   public void gradesEachStoredSampleAgainAndComparesItWithItsStoredGrade() {
@@ -70,6 +72,60 @@ public class GradeStoredSamplesTest {
               assertEquals(Grader.VERSION, fixed.newGraderVersion());
               assertEquals("incorrect", unchanged.get(0).newStatus());
               assertFalse(unchanged.get(0).answerChanged());
+              return null;
+            });
+    pipeline.run().waitUntilFinish();
+  }
+
+  @Test
+  public void writingSamplesItselfEmitsOnlyTheirSmallPartsAndTheFilesItWrote() throws Exception {
+    List<StoredSample> stored = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      stored.add(
+          new StoredSample(
+              answered(request("d", "p" + i, 0, "1/2"), "So it is \\boxed{0.5}."),
+              new StoredGrade("incorrect", null, "g/1", false)));
+    }
+    String outputDir = tmp.getRoot().getPath();
+    PCollectionTuple out =
+        pipeline
+            .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
+            .apply(GradeStoredSamples.create().writingSamplesTo(outputDir));
+
+    PAssert.that(out.get(GradeStoredSamples.PROBLEM_SAMPLES))
+        .satisfies(
+            all -> {
+              int n = 0;
+              for (ProblemSample s : all) {
+                assertEquals("correct", s.status());
+                n++;
+              }
+              assertEquals(5, n);
+              return null;
+            });
+    PAssert.that(out.get(GradeStoredSamples.TALLIES))
+        .satisfies(
+            all -> {
+              int n = 0;
+              for (var kv : all) {
+                assertEquals("d", kv.getKey());
+                n++;
+              }
+              assertEquals(5, n);
+              return null;
+            });
+    PAssert.that(out.get(GradeStoredSamples.SAMPLE_FILES))
+        .satisfies(
+            files -> {
+              long rows = 0;
+              for (String file : files) {
+                try {
+                  rows += ParquetRecords.readAll(file).size();
+                } catch (java.io.IOException e) {
+                  throw new AssertionError(e);
+                }
+              }
+              assertEquals(5, rows);
               return null;
             });
     pipeline.run().waitUntilFinish();

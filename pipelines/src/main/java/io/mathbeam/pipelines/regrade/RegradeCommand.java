@@ -3,7 +3,6 @@ package io.mathbeam.pipelines.regrade;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.grading.Grader;
-import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.RegradeChangesTable;
@@ -145,12 +144,20 @@ public final class RegradeCommand implements Command {
                 "ReadStoredSamples",
                 ReadStoredSamples.from(input, samplesPerProblem)
                     .withGraderVersion(oldGraderVersion))
-            .apply("GradeResponses", GradeStoredSamples.create());
-    PCollection<GradedSample> graded = regraded.get(GradeStoredSamples.GRADED);
-    PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
-    graded.apply(
-        "WriteResults",
-        WriteResults.to(output).withMetrics(metrics).withManifest(MetricsJson.write(manifest)));
+            .apply("GradeResponses", GradeStoredSamples.create().writingSamplesTo(output));
+    // the grading step writes samples/ itself: only small records leave it (docs/runners.md)
+    PCollection<DatasetMetrics> metrics =
+        regraded
+            .get(GradeStoredSamples.TALLIES)
+            .apply("ComputeMetrics", ComputeMetrics.fromTallies());
+    regraded
+        .get(GradeStoredSamples.PROBLEM_SAMPLES)
+        .apply(
+            "WriteResults",
+            WriteResults.to(output)
+                .withMetrics(metrics)
+                .withManifest(MetricsJson.write(manifest))
+                .ofWrittenSamples(regraded.get(GradeStoredSamples.SAMPLE_FILES)));
     regraded
         .get(GradeStoredSamples.COMPARED)
         .apply(
