@@ -14,6 +14,7 @@ import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.core.sandbox.SandboxUnavailableException;
 import io.mathbeam.transforms.coders.GradedSampleCoder;
+import java.io.IOException;
 import java.util.Locale;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -21,6 +22,8 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTagList;
 
 /**
  * Grades every generation: failed requests become {@code request_error}, truncated generations
@@ -44,6 +47,30 @@ public final class GradeResponses
   /** Code problems' programs run in a sandbox of this configuration (one per worker JVM). */
   public GradeResponses withSandbox(SandboxConfig config) {
     return new GradeResponses(config);
+  }
+
+  /**
+   * Grades and writes {@code samples/} of {@code outputDir} in the same step (one temporary file
+   * per bundle): its output is the samples' {@link SampleParts}, never the graded samples, for a
+   * run whose graded samples go nowhere else (no judge).
+   */
+  public PTransform<PCollection<Generation>, PCollectionTuple> writingSamplesTo(String outputDir) {
+    SandboxConfig config = sandbox;
+    String dir = outputDir.replaceAll("/+$", "");
+    return new PTransform<>() {
+      @Override
+      public PCollectionTuple expand(PCollection<Generation> generations) {
+        PCollectionTuple out =
+            generations.apply(
+                "GradeAndWrite",
+                ParDo.of(new GradeAndWriteFn(config, dir))
+                    .withOutputTags(
+                        SampleParts.PROBLEM_SAMPLES,
+                        TupleTagList.of(SampleParts.TALLIES).and(SampleParts.SAMPLE_FILES)));
+        SampleParts.setCoders(out);
+        return out;
+      }
+    };
   }
 
   @Override
@@ -135,7 +162,11 @@ public final class GradeResponses
     return byExecution;
   }
 
-  static final class GradeFn extends DoFn<Generation, GradedSample> {
+  /**
+   * The grading of one DoFn instance: the grader, the code grader opened at the first code sample
+   * (runs without code problems never start a sandbox), and the counters.
+   */
+  static final class Grading implements java.io.Serializable {
     private final SandboxConfig sandbox;
     private transient Grader grader;
     private transient CodeGrader code;
@@ -143,16 +174,14 @@ public final class GradeResponses
     private final Counter[] byStatus = statusCounters();
     private final Counter[] byExecution = executionCounters();
 
-    GradeFn(SandboxConfig sandbox) {
+    Grading(SandboxConfig sandbox) {
       this.sandbox = sandbox;
     }
 
-    @Setup
-    public void setup() {
+    void setup() {
       grader = new Grader();
     }
 
-    /** At the first code sample: runs without code problems never start a sandbox. */
     private void openCodeGrader() {
       if (sandbox == null) {
         sandboxFailure = "no code sandbox was configured for this run";
@@ -165,17 +194,66 @@ public final class GradeResponses
       }
     }
 
-    @ProcessElement
-    public void process(@Element Generation g, OutputReceiver<GradedSample> out) {
+    GradedSample grade(Generation g) {
       if (code == null && sandboxFailure == null && g.request().isCode()) {
         openCodeGrader();
       }
-      GradedSample graded = grade(grader, code, sandboxFailure, g);
+      GradedSample graded = GradeResponses.grade(grader, code, sandboxFailure, g);
       byStatus[graded.status().ordinal()].inc();
       if (graded.code() != null && graded.code().hasCode()) {
         byExecution[graded.code().execution().ordinal()].inc();
       }
-      out.output(graded);
+      return graded;
+    }
+  }
+
+  static final class GradeFn extends DoFn<Generation, GradedSample> {
+    private final Grading grading;
+
+    GradeFn(SandboxConfig sandbox) {
+      this.grading = new Grading(sandbox);
+    }
+
+    @Setup
+    public void setup() {
+      grading.setup();
+    }
+
+    @ProcessElement
+    public void process(@Element Generation g, OutputReceiver<GradedSample> out) {
+      out.output(grading.grade(g));
+    }
+  }
+
+  /** Grades and writes each sample where it is graded, emitting its {@link SampleParts}. */
+  static final class GradeAndWriteFn extends DoFn<Generation, ProblemSample> {
+    private final Grading grading;
+    private final String outputDir;
+    private transient SampleParts.Writer bundle;
+
+    GradeAndWriteFn(SandboxConfig sandbox, String outputDir) {
+      this.grading = new Grading(sandbox);
+      this.outputDir = outputDir;
+    }
+
+    @Setup
+    public void setup() {
+      grading.setup();
+    }
+
+    @StartBundle
+    public void startBundle() {
+      bundle = new SampleParts.Writer(outputDir);
+    }
+
+    @ProcessElement
+    public void process(@Element Generation g, MultiOutputReceiver out) throws IOException {
+      bundle.write(grading.grade(g), out);
+    }
+
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) throws IOException {
+      bundle.finish(context);
     }
   }
 }

@@ -4,19 +4,14 @@ import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.StoredSample;
-import io.mathbeam.core.stats.ProblemTally;
 import io.mathbeam.transforms.coders.GradeComparisonCoder;
 import io.mathbeam.transforms.coders.GradedSampleCoder;
 import java.io.IOException;
-import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
@@ -34,15 +29,6 @@ public final class GradeStoredSamples
   public static final TupleTag<GradedSample> GRADED = new TupleTag<>() {};
   public static final TupleTag<GradeComparison> COMPARED = new TupleTag<>() {};
 
-  /** With {@link #writingSamplesTo}: what the {@code problems/} table keeps of each sample. */
-  public static final TupleTag<ProblemSample> PROBLEM_SAMPLES = new TupleTag<>() {};
-
-  /** With {@link #writingSamplesTo}: each sample's tally for the metrics, keyed by dataset. */
-  public static final TupleTag<KV<String, ProblemTally>> TALLIES = new TupleTag<>() {};
-
-  /** With {@link #writingSamplesTo}: the temporary {@code samples/} files the step wrote. */
-  public static final TupleTag<String> SAMPLE_FILES = new TupleTag<>() {};
-
   private final String outputDir;
 
   private GradeStoredSamples(String outputDir) {
@@ -55,10 +41,8 @@ public final class GradeStoredSamples
 
   /**
    * Writes each graded sample to {@code samples/} of {@code outputDir} in the grading step itself
-   * (one temporary file per bundle, {@link WriteSampleFiles#moveIntoPlace} moves them), and emits
-   * only small records: {@link #PROBLEM_SAMPLES}, {@link #TALLIES}, {@link #SAMPLE_FILES} and
-   * {@link #COMPARED}, never {@link #GRADED}. No response text leaves the step, so none is encoded
-   * between a runner's operators (docs/runners.md, "Where the FlinkRunner's extra CPU goes").
+   * (one temporary file per bundle), and emits {@link #COMPARED} and the samples' {@link
+   * SampleParts}, never {@link #GRADED}.
    */
   public GradeStoredSamples writingSamplesTo(String outputDir) {
     return new GradeStoredSamples(outputDir.replaceAll("/+$", ""));
@@ -81,10 +65,11 @@ public final class GradeStoredSamples
             "GradeWriteAndCompare",
             ParDo.of(new GradeAndCompareFn(outputDir))
                 .withOutputTags(
-                    COMPARED, TupleTagList.of(PROBLEM_SAMPLES).and(TALLIES).and(SAMPLE_FILES)));
-    out.get(PROBLEM_SAMPLES).setCoder(ProblemSampleCoder.of());
-    out.get(TALLIES).setCoder(ComputeMetrics.TALLY_CODER);
-    out.get(SAMPLE_FILES).setCoder(StringUtf8Coder.of());
+                    COMPARED,
+                    TupleTagList.of(SampleParts.PROBLEM_SAMPLES)
+                        .and(SampleParts.TALLIES)
+                        .and(SampleParts.SAMPLE_FILES)));
+    SampleParts.setCoders(out);
     out.get(COMPARED).setCoder(GradeComparisonCoder.of());
     return out;
   }
@@ -96,7 +81,7 @@ public final class GradeStoredSamples
   static final class GradeAndCompareFn extends DoFn<StoredSample, GradeComparison> {
     private final String outputDir;
     private transient Grader grader;
-    private transient WriteSampleFiles.BundleFile bundle;
+    private transient SampleParts.Writer bundle;
     private final Counter[] byStatus = GradeResponses.statusCounters();
     private final Counter statusChanged = Metrics.counter("mathbeam", "regrade_status_changed");
     private final Counter answerChanged =
@@ -113,7 +98,7 @@ public final class GradeStoredSamples
 
     @StartBundle
     public void startBundle() {
-      bundle = outputDir == null ? null : new WriteSampleFiles.BundleFile(outputDir);
+      bundle = outputDir == null ? null : new SampleParts.Writer(outputDir);
     }
 
     @ProcessElement
@@ -129,19 +114,15 @@ public final class GradeStoredSamples
       if (bundle == null) {
         out.get(GRADED).output(graded);
       } else {
-        bundle.write(graded);
-        out.get(PROBLEM_SAMPLES).output(ProblemSample.of(graded));
-        out.get(TALLIES).output(ComputeMetrics.tally(graded));
+        bundle.write(graded, out);
       }
       out.get(COMPARED).output(comparison);
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) throws IOException {
-      String file = bundle == null ? null : bundle.finish();
-      if (file != null) {
-        context.output(
-            SAMPLE_FILES, file, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+      if (bundle != null) {
+        bundle.finish(context);
       }
     }
   }

@@ -92,7 +92,7 @@ public class GradeStoredSamplesTest {
             .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
             .apply(GradeStoredSamples.create().writingSamplesTo(outputDir));
 
-    PAssert.that(out.get(GradeStoredSamples.PROBLEM_SAMPLES))
+    PAssert.that(out.get(SampleParts.PROBLEM_SAMPLES))
         .satisfies(
             all -> {
               int n = 0;
@@ -103,7 +103,7 @@ public class GradeStoredSamplesTest {
               assertEquals(5, n);
               return null;
             });
-    PAssert.that(out.get(GradeStoredSamples.TALLIES))
+    PAssert.that(out.get(SampleParts.TALLIES))
         .satisfies(
             all -> {
               int n = 0;
@@ -114,7 +114,7 @@ public class GradeStoredSamplesTest {
               assertEquals(5, n);
               return null;
             });
-    PAssert.that(out.get(GradeStoredSamples.SAMPLE_FILES))
+    PAssert.that(out.get(SampleParts.SAMPLE_FILES))
         .satisfies(
             files -> {
               long rows = 0;

@@ -21,6 +21,7 @@ import io.mathbeam.pipelines.storage.Storage;
 import io.mathbeam.transforms.ComputeMetrics;
 import io.mathbeam.transforms.GradeStoredSamples;
 import io.mathbeam.transforms.ReadStoredSamples;
+import io.mathbeam.transforms.SampleParts;
 import io.mathbeam.transforms.WriteRegradeChanges;
 import io.mathbeam.transforms.WriteResults;
 import java.io.IOException;
@@ -147,17 +148,15 @@ public final class RegradeCommand implements Command {
             .apply("GradeResponses", GradeStoredSamples.create().writingSamplesTo(output));
     // the grading step writes samples/ itself: only small records leave it (docs/runners.md)
     PCollection<DatasetMetrics> metrics =
-        regraded
-            .get(GradeStoredSamples.TALLIES)
-            .apply("ComputeMetrics", ComputeMetrics.fromTallies());
+        regraded.get(SampleParts.TALLIES).apply("ComputeMetrics", ComputeMetrics.fromTallies());
     regraded
-        .get(GradeStoredSamples.PROBLEM_SAMPLES)
+        .get(SampleParts.PROBLEM_SAMPLES)
         .apply(
             "WriteResults",
             WriteResults.to(output)
                 .withMetrics(metrics)
                 .withManifest(MetricsJson.write(manifest))
-                .ofWrittenSamples(regraded.get(GradeStoredSamples.SAMPLE_FILES)));
+                .ofWrittenSamples(regraded.get(SampleParts.SAMPLE_FILES)));
     regraded
         .get(GradeStoredSamples.COMPARED)
         .apply(
