@@ -24,6 +24,7 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.WithKeys;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PDone;
 import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.beam.sdk.values.TypeDescriptors;
@@ -100,6 +101,21 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
         return PDone.in(problems.getPipeline());
       }
     };
+  }
+
+  /**
+   * A run's outputs from a grading step that wrote {@code samples/} itself ({@link SampleParts}):
+   * the metrics from its tallies, the tables from its problem samples, {@code samples/} from its
+   * files.
+   */
+  public PDone writeParts(PCollectionTuple parts) {
+    PCollection<DatasetMetrics> fromTallies =
+        parts.get(SampleParts.TALLIES).apply("ComputeMetrics", ComputeMetrics.fromTallies());
+    return parts
+        .get(SampleParts.PROBLEM_SAMPLES)
+        .apply(
+            "WriteResults",
+            withMetrics(fromTallies).ofWrittenSamples(parts.get(SampleParts.SAMPLE_FILES)));
   }
 
   /** {@code problems/}, {@code metrics.json} and {@code rejected/}. */

@@ -13,7 +13,6 @@ import io.mathbeam.transforms.GradeResponses;
 import io.mathbeam.transforms.JudgeSamples;
 import io.mathbeam.transforms.ReadProblems;
 import io.mathbeam.transforms.ReuseCachedGenerations;
-import io.mathbeam.transforms.SampleParts;
 import io.mathbeam.transforms.WriteResults;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.transforms.Flatten;
@@ -80,16 +79,9 @@ public final class EvalPipeline extends PTransform<PBegin, PDone> {
             : GradeResponses.create().withSandbox(config.sandbox());
     if (!config.judge().enabled()) {
       // the grading step writes samples/ itself: no response text leaves it (docs/runners.md)
-      PCollectionTuple parts =
-          generations.apply("GradeResponses", grading.writingSamplesTo(config.outputDir()));
-      PCollection<DatasetMetrics> metrics =
-          parts.get(SampleParts.TALLIES).apply("ComputeMetrics", ComputeMetrics.fromTallies());
-      parts
-          .get(SampleParts.PROBLEM_SAMPLES)
-          .apply(
-              "WriteResults",
-              results(config, read, metrics).ofWrittenSamples(parts.get(SampleParts.SAMPLE_FILES)));
-      return PDone.in(pipeline.getPipeline());
+      return results(config, read)
+          .writeParts(
+              generations.apply("GradeResponses", grading.writingSamplesTo(config.outputDir())));
     }
     // a judge reads the graded samples, response text included, before they are written
     PCollection<GradedSample> graded =
@@ -97,14 +89,12 @@ public final class EvalPipeline extends PTransform<PBegin, PDone> {
             .apply("GradeResponses", grading)
             .apply("JudgeSamples", JudgeSamples.using(config.judge()));
     PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
-    graded.apply("WriteResults", results(config, read, metrics));
+    graded.apply("WriteResults", results(config, read).withMetrics(metrics));
     return PDone.in(pipeline.getPipeline());
   }
 
-  private static WriteResults results(
-      EvalConfig config, PCollectionTuple read, PCollection<DatasetMetrics> metrics) {
+  private static WriteResults results(EvalConfig config, PCollectionTuple read) {
     return WriteResults.to(config.outputDir())
-        .withMetrics(metrics)
         .withRejected(read.get(ReadProblems.REJECTED))
         .withManifest(config.manifestJson());
   }

@@ -6,7 +6,6 @@ import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.report.RegradeChangesTable;
-import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.eval.EvalResult;
 import io.mathbeam.pipelines.eval.ReportedRequest;
@@ -18,10 +17,8 @@ import io.mathbeam.pipelines.options.OptionsHelp;
 import io.mathbeam.pipelines.options.RegradeOptions;
 import io.mathbeam.pipelines.options.RunnerChoice;
 import io.mathbeam.pipelines.storage.Storage;
-import io.mathbeam.transforms.ComputeMetrics;
 import io.mathbeam.transforms.GradeStoredSamples;
 import io.mathbeam.transforms.ReadStoredSamples;
-import io.mathbeam.transforms.SampleParts;
 import io.mathbeam.transforms.WriteRegradeChanges;
 import io.mathbeam.transforms.WriteResults;
 import java.io.IOException;
@@ -40,7 +37,6 @@ import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.ResolveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 
 /**
@@ -147,16 +143,7 @@ public final class RegradeCommand implements Command {
                     .withGraderVersion(oldGraderVersion))
             .apply("GradeResponses", GradeStoredSamples.create().writingSamplesTo(output));
     // the grading step writes samples/ itself: only small records leave it (docs/runners.md)
-    PCollection<DatasetMetrics> metrics =
-        regraded.get(SampleParts.TALLIES).apply("ComputeMetrics", ComputeMetrics.fromTallies());
-    regraded
-        .get(SampleParts.PROBLEM_SAMPLES)
-        .apply(
-            "WriteResults",
-            WriteResults.to(output)
-                .withMetrics(metrics)
-                .withManifest(MetricsJson.write(manifest))
-                .ofWrittenSamples(regraded.get(SampleParts.SAMPLE_FILES)));
+    WriteResults.to(output).withManifest(MetricsJson.write(manifest)).writeParts(regraded);
     regraded
         .get(GradeStoredSamples.COMPARED)
         .apply(
