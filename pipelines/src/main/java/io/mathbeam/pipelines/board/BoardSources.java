@@ -9,9 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -94,22 +92,5 @@ final class BoardSources {
               f.getFileName().toString().startsWith("history-")
                   && f.getFileName().toString().endsWith(".parquet"));
     }
-  }
-
-  /** The runs by model, the newest run of a model kept where a model has several. */
-  Map<String, Run> latestByModel(List<String> replaced) {
-    Map<String, Run> out = new LinkedHashMap<>();
-    for (Run r : runs) {
-      Run earlier = out.get(r.model());
-      if (earlier == null || r.finishedAt().compareTo(earlier.finishedAt()) > 0) {
-        if (earlier != null) {
-          replaced.add(earlier.dir() + " (" + r.model() + ", replaced by " + r.dir() + ")");
-        }
-        out.put(r.model(), r);
-      } else {
-        replaced.add(r.dir() + " (" + r.model() + ", older than " + earlier.dir() + ")");
-      }
-    }
-    return out;
   }
 }
