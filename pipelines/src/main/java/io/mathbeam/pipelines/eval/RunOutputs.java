@@ -106,30 +106,6 @@ public final class RunOutputs {
         reported,
         historyDir,
         MetricsJson.JSON.createObjectNode(),
-        out);
-  }
-
-  /**
-   * @param manifestUpdates fields set in the manifest over those written when the run started
-   */
-  public static EvalResult finish(
-      String outputDir,
-      Instant started,
-      Instant finished,
-      RunCounters counters,
-      ReportedRequest reported,
-      String historyDir,
-      ObjectNode manifestUpdates,
-      PrintStream out)
-      throws IOException {
-    return finish(
-        outputDir,
-        started,
-        finished,
-        counters,
-        reported,
-        historyDir,
-        manifestUpdates,
         Completion.ALWAYS,
         out);
   }
@@ -146,6 +122,10 @@ public final class RunOutputs {
     boolean complete(ObjectNode root, String outputDir) throws IOException;
   }
 
+  /**
+   * @param manifestUpdates fields set in the manifest over those written when the run started
+   * @param completion adds to metrics.json's tree and says whether the run is complete
+   */
   static EvalResult finish(
       String outputDir,
       Instant started,
