@@ -5,7 +5,6 @@ import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.StoredSample;
 import io.mathbeam.transforms.coders.GradeComparisonCoder;
-import io.mathbeam.transforms.coders.GradedSampleCoder;
 import java.io.IOException;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -18,15 +17,15 @@ import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
 
 /**
- * Grades stored generations again ({@link GradeResponses#grade}, the same grade as a run's) and
+ * Grades stored generations again ({@link GradeResponses#grade}, the same grade as a run's),
  * compares each new grade with the stored one in the same step, so the old grade travels with its
- * sample and nothing is joined: {@link #GRADED} holds the new grades, {@link #COMPARED} one {@link
- * GradeComparison} per sample (a few small fields; the response's end only where the status
- * changed).
+ * sample and nothing is joined, and writes each graded sample to {@code samples/} there too (one
+ * temporary file per bundle): {@link #COMPARED} holds one {@link GradeComparison} per sample (a few
+ * small fields; the response's end only where the status changed), and the samples leave as their
+ * {@link SampleParts}, so no response text leaves the step.
  */
 public final class GradeStoredSamples
     extends PTransform<PCollection<StoredSample>, PCollectionTuple> {
-  public static final TupleTag<GradedSample> GRADED = new TupleTag<>() {};
   public static final TupleTag<GradeComparison> COMPARED = new TupleTag<>() {};
 
   private final String outputDir;
@@ -35,31 +34,13 @@ public final class GradeStoredSamples
     this.outputDir = outputDir;
   }
 
-  public static GradeStoredSamples create() {
-    return new GradeStoredSamples(null);
-  }
-
-  /**
-   * Writes each graded sample to {@code samples/} of {@code outputDir} in the grading step itself
-   * (one temporary file per bundle), and emits {@link #COMPARED} and the samples' {@link
-   * SampleParts}, never {@link #GRADED}.
-   */
-  public GradeStoredSamples writingSamplesTo(String outputDir) {
+  /** Grading that writes the graded samples to {@code samples/} of {@code outputDir}. */
+  public static GradeStoredSamples writingSamplesTo(String outputDir) {
     return new GradeStoredSamples(outputDir.replaceAll("/+$", ""));
   }
 
   @Override
   public PCollectionTuple expand(PCollection<StoredSample> stored) {
-    if (outputDir == null) {
-      PCollectionTuple out =
-          stored.apply(
-              "GradeAndCompare",
-              ParDo.of(new GradeAndCompareFn(null))
-                  .withOutputTags(COMPARED, TupleTagList.of(GRADED)));
-      out.get(GRADED).setCoder(GradedSampleCoder.of());
-      out.get(COMPARED).setCoder(GradeComparisonCoder.of());
-      return out;
-    }
     PCollectionTuple out =
         stored.apply(
             "GradeWriteAndCompare",
@@ -74,10 +55,7 @@ public final class GradeStoredSamples
     return out;
   }
 
-  /**
-   * Grades, compares with the stored grade, and either emits the graded sample ({@code outputDir}
-   * null) or writes it and emits its small parts.
-   */
+  /** Grades, compares with the stored grade, writes the sample and emits its small parts. */
   static final class GradeAndCompareFn extends DoFn<StoredSample, GradeComparison> {
     private final String outputDir;
     private transient Grader grader;
@@ -98,7 +76,7 @@ public final class GradeStoredSamples
 
     @StartBundle
     public void startBundle() {
-      bundle = outputDir == null ? null : new SampleParts.Writer(outputDir);
+      bundle = new SampleParts.Writer(outputDir);
     }
 
     @ProcessElement
@@ -111,19 +89,13 @@ public final class GradeStoredSamples
       } else if (comparison.answerChanged()) {
         answerChanged.inc();
       }
-      if (bundle == null) {
-        out.get(GRADED).output(graded);
-      } else {
-        bundle.write(graded, out);
-      }
+      bundle.write(graded, out);
       out.get(COMPARED).output(comparison);
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) throws IOException {
-      if (bundle != null) {
-        bundle.finish(context);
-      }
+      bundle.finish(context);
     }
   }
 }

@@ -7,7 +7,6 @@ import static org.junit.Assert.assertFalse;
 
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
-import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
@@ -45,16 +44,20 @@ public class GradeStoredSamplesTest {
     PCollectionTuple out =
         pipeline
             .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
-            .apply(GradeStoredSamples.create());
+            .apply(GradeStoredSamples.writingSamplesTo(tmp.getRoot().getPath()));
 
-    PAssert.that(out.get(GradeStoredSamples.GRADED))
+    PAssert.that(out.get(SampleParts.PROBLEM_SAMPLES))
         .satisfies(
             all -> {
-              Map<String, GradeStatus> by = new HashMap<>();
-              for (GradedSample s : all) {
-                by.put(s.request().problemId(), s.status());
+              Map<String, String> by = new HashMap<>();
+              for (ProblemSample s : all) {
+                by.put(s.problemId(), s.status());
               }
-              assertEquals(Map.of("fixed", GradeStatus.CORRECT, "same", GradeStatus.INCORRECT), by);
+              assertEquals(
+                  Map.of(
+                      "fixed", GradeStatus.CORRECT.wireName(),
+                      "same", GradeStatus.INCORRECT.wireName()),
+                  by);
               return null;
             });
     PAssert.that(out.get(GradeStoredSamples.COMPARED))
@@ -90,7 +93,7 @@ public class GradeStoredSamplesTest {
     PCollectionTuple out =
         pipeline
             .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
-            .apply(GradeStoredSamples.create().writingSamplesTo(outputDir));
+            .apply(GradeStoredSamples.writingSamplesTo(outputDir));
 
     PAssert.that(out.get(SampleParts.PROBLEM_SAMPLES))
         .satisfies(

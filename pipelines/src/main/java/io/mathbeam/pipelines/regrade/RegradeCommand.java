@@ -141,7 +141,7 @@ public final class RegradeCommand implements Command {
                 "ReadStoredSamples",
                 ReadStoredSamples.from(input, samplesPerProblem)
                     .withGraderVersion(oldGraderVersion))
-            .apply("GradeResponses", GradeStoredSamples.create().writingSamplesTo(output));
+            .apply("GradeResponses", GradeStoredSamples.writingSamplesTo(output));
     // the grading step writes samples/ itself: only small records leave it (docs/runners.md)
     WriteResults.to(output).withManifest(MetricsJson.write(manifest)).writeParts(regraded);
     regraded
