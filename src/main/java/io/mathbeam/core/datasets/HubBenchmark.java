@@ -47,40 +47,6 @@ public record HubBenchmark(
   }
 
   private void convert(SourceRows in, RowSink out) throws IOException, BenchmarkFormatException {
-    long[] index = {0};
-    try {
-      mapRows(in, out, index);
-    } catch (MappingFailure f) {
-      throw (BenchmarkFormatException) f.getCause();
-    }
-  }
-
-  private void mapRows(SourceRows in, RowSink out, long[] index)
-      throws IOException, BenchmarkFormatException {
-    HubRows.convert(
-        in,
-        new RowSink() {
-          @Override
-          public void row(Map<String, Object> row) throws IOException {
-            try {
-              out.row(mapping.map(row, index[0], id + " row " + (index[0] + 1)));
-            } catch (BenchmarkFormatException e) {
-              throw new MappingFailure(e);
-            }
-            index[0]++;
-          }
-
-          @Override
-          public void jsonLine(String line) {
-            throw new IllegalStateException("Hub rows are mapped, never passed through");
-          }
-        });
-  }
-
-  /** Carries a row's format error through the row sink, which may only throw IOException. */
-  private static final class MappingFailure extends IOException {
-    MappingFailure(BenchmarkFormatException cause) {
-      super(cause.getMessage(), cause);
-    }
+    HubRows.convert(in, out, mapping);
   }
 }

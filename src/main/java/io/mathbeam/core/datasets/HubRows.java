@@ -28,8 +28,15 @@ final class HubRows {
   private HubRows() {}
 
   static void convert(SourceRows in, RowSink out) throws IOException, BenchmarkFormatException {
-    long rows = 0;
+    convert(in, out, (row, index, where) -> row);
+  }
+
+  /** As {@link #convert(SourceRows, RowSink)}, each row through {@code mapping} first. */
+  static void convert(SourceRows in, RowSink out, HubBenchmark.RowMapping mapping)
+      throws IOException, BenchmarkFormatException {
+    Emitter emit = new Emitter(out, mapping);
     for (String key : in.keys()) {
+      emit.nextFile();
       String name = key.toLowerCase(Locale.ROOT);
       boolean gzip = name.endsWith(".gz");
       String plain = gzip ? name.substring(0, name.length() - 3) : name;
@@ -38,8 +45,7 @@ final class HubRows {
           throw new BenchmarkFormatException(in.where(key) + ": a gzipped Parquet file");
         }
         for (Map<String, Object> row : in.parquet(key)) {
-          out.row(row);
-          rows++;
+          emit.row(row, in.where(key));
         }
         continue;
       }
@@ -49,20 +55,18 @@ final class HubRows {
           BufferedReader reader =
               new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
           for (Map<String, String> row : in.csv(key, reader)) {
-            out.row(new LinkedHashMap<>(row));
-            rows++;
+            emit.row(new LinkedHashMap<>(row), in.where(key));
           }
         } else if (plain.endsWith(".json") && startsWithBracket(stream)) {
-          rows += jsonArray(in, key, stream, out);
+          jsonArray(in, key, stream, emit);
         } else {
           for (Map<String, Object> row : in.jsonLines(key, stream)) {
-            out.row(row);
-            rows++;
+            emit.row(row, in.where(key));
           }
         }
       }
     }
-    if (rows == 0) {
+    if (emit.rows == 0) {
       throw new BenchmarkFormatException("the dataset's files hold no rows");
     }
   }
@@ -85,18 +89,40 @@ final class HubRows {
   }
 
   @SuppressWarnings("unchecked")
-  private static long jsonArray(SourceRows in, String key, InputStream stream, RowSink out)
+  private static void jsonArray(SourceRows in, String key, InputStream stream, Emitter emit)
       throws IOException, BenchmarkFormatException {
     JsonNode array = JSON.readTree(stream);
-    long rows = 0;
-    for (JsonNode item : array) {
-      if (!item.isObject()) {
-        throw new BenchmarkFormatException(
-            in.where(key) + " item " + (rows + 1) + ": not a JSON object");
+    long item = 0;
+    for (JsonNode node : array) {
+      item++;
+      if (!node.isObject()) {
+        throw new BenchmarkFormatException(in.where(key) + " item " + item + ": not a JSON object");
       }
-      out.row(JSON.convertValue(item, Map.class));
+      emit.row(JSON.convertValue(node, Map.class), in.where(key));
+    }
+  }
+
+  /** Hands each row, mapped, to the sink, counting them. */
+  private static final class Emitter {
+    private final RowSink out;
+    private final HubBenchmark.RowMapping mapping;
+    private long rows;
+    private long fileRows;
+
+    Emitter(RowSink out, HubBenchmark.RowMapping mapping) {
+      this.out = out;
+      this.mapping = mapping;
+    }
+
+    /** A new file begins: rows are numbered from 1 again in messages. */
+    void nextFile() {
+      fileRows = 0;
+    }
+
+    void row(Map<String, Object> row, String where) throws IOException, BenchmarkFormatException {
+      fileRows++;
+      out.row(mapping.map(row, rows, where + " row " + fileRows));
       rows++;
     }
-    return rows;
   }
 }
