@@ -16,7 +16,10 @@ import java.util.OptionalInt;
 import java.util.PriorityQueue;
 import java.util.Queue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Keeps a window of sample sequences in flight and refills it from a queue of pending samples the
@@ -36,6 +39,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * samples are probably on their way: batches submitting at the same time do not cut each other's
  * problems short) and fewer than {@code samplesPerRequest} are pending; {@link Batch#flush()}
  * releases them at the end of that batch's input.
+ *
+ * <p>Samples can also be sent ahead of the consumer that will ask for them ({@link #lookAhead}):
+ * they go only when no submitted sample waits, and a batch that later submits one of them takes it
+ * over, queued, in flight or answered, instead of sending it again ({@link LookaheadSamples}).
+ * Answers no batch took over are handed out by {@link #pollLookahead}.
  *
  * <p>Thread-safe. Every submitted sample yields exactly one {@link Generation}, a failure included.
  */
@@ -74,13 +82,21 @@ public final class GenerationDispatcher {
   /** The first wave held back for the whole input when priors order it; guarded by this. */
   private final InputGathering gathering;
 
+  /** Samples sent ahead of their consumers; guarded by this. */
+  private final LookaheadSamples<Batch> lookahead = new LookaheadSamples<>();
+
+  private final LinkedBlockingQueue<Generation> lookaheadAnswers = new LinkedBlockingQueue<>();
+  private volatile Consumer<Generation> listener = g -> {};
+
   private int pendingSamples;
+  private long submitted;
   private int inFlight;
   private int maxInFlight;
   private int outstanding;
 
   /**
-   * A pending sample, with its problem's key computed once and its known length (NaN when none).
+   * A pending sample, with its problem's key computed once and its known length (NaN when none); a
+   * looked-ahead sample has no batch.
    */
   private record Entry(SampleRequest request, String problem, Batch batch, double prior) {}
 
@@ -201,6 +217,66 @@ public final class GenerationDispatcher {
     return outstanding;
   }
 
+  /** Samples submitted by any batch so far (looked-ahead ones a batch took over included). */
+  public synchronized long submitted() {
+    return submitted;
+  }
+
+  /**
+   * Sends {@code requests} ahead of the batch that will submit them, when no submitted sample
+   * waits; those already looked ahead are skipped. Returns how many were queued.
+   */
+  public int lookAhead(List<SampleRequest> requests) {
+    int added;
+    synchronized (this) {
+      added = lookahead.add(requests);
+    }
+    dispatch();
+    return added;
+  }
+
+  /** Drops the looked-ahead samples not yet sent that {@code which} accepts; returns how many. */
+  public synchronized int withdrawLookahead(Predicate<SampleRequest> which) {
+    return lookahead.withdraw(which);
+  }
+
+  /** Looked-ahead samples queued and not sent. */
+  public synchronized int lookaheadQueued() {
+    return lookahead.queued();
+  }
+
+  /** Looked-ahead samples sent and not answered that no batch took over. */
+  public synchronized int lookaheadInFlight() {
+    return lookahead.inFlight();
+  }
+
+  /** Looked-ahead samples sent so far. */
+  public synchronized long lookaheadSent() {
+    return lookahead.sent();
+  }
+
+  /**
+   * The next answer to a looked-ahead sample that no batch had taken over when it arrived (a
+   * success stays claimable by a batch until {@link #forgetLookahead}), waiting at most {@code
+   * millis}; null if none came.
+   */
+  public Generation pollLookahead(long millis) throws InterruptedException {
+    return lookaheadAnswers.poll(millis, TimeUnit.MILLISECONDS);
+  }
+
+  /** Forgets the looked-ahead answers no batch claimed. */
+  public synchronized void forgetLookahead() {
+    lookahead.forgetAnswered();
+  }
+
+  /**
+   * Calls {@code listener} with every generation as it finishes, submitted or looked ahead, on the
+   * thread that delivered it (it must not block).
+   */
+  public void listen(Consumer<Generation> listener) {
+    this.listener = listener;
+  }
+
   /** Waits until every sample submitted so far, by any batch, has finished. */
   public synchronized void awaitNoneOutstanding() throws InterruptedException {
     while (outstanding > 0) {
@@ -209,32 +285,48 @@ public final class GenerationDispatcher {
   }
 
   private void enqueue(SampleRequest request, Batch batch) {
+    Generation answered = null;
     synchronized (this) {
-      String key = problemOf(request);
-      Queue<Entry> queue =
-          pending.computeIfAbsent(
-              key, k -> perSample ? new PriorityQueue<>(LONGEST_KNOWN_FIRST) : new ArrayDeque<>());
-      OptionalInt known =
-          perSample ? priors.sample(request.problemKey(), request.seed()) : OptionalInt.empty();
-      queue.add(new Entry(request, key, batch, known.isPresent() ? known.getAsInt() : Double.NaN));
-      if (queue.size() == 1) {
-        order.pendingAdded(key);
-      }
-      if (perSample) {
-        order.headChanged(key, queue.peek().prior());
-      }
-      if (!key.equals(batch.newest)) {
-        stopGrowing(batch);
-        batch.newest = key;
-        growing.merge(key, 1, Integer::sum);
-      }
-      pendingSamples++;
-      outstanding++;
-      if (gathering.submitted()) {
-        client.scheduler().schedule(InputGathering.GATHER, this::endGathering);
+      submitted++;
+      LookaheadSamples.Claim claim = lookahead.claim(request, batch);
+      switch (claim.state()) {
+        case IN_FLIGHT -> outstanding++;
+        case ANSWERED -> answered = claim.answer();
+        default -> queue(request, batch);
       }
     }
+    if (answered != null) {
+      batch.done.add(answered);
+      return;
+    }
     dispatch();
+  }
+
+  /** Adds a submitted sample to the pending ones; guarded by this. */
+  private void queue(SampleRequest request, Batch batch) {
+    String key = problemOf(request);
+    Queue<Entry> queue =
+        pending.computeIfAbsent(
+            key, k -> perSample ? new PriorityQueue<>(LONGEST_KNOWN_FIRST) : new ArrayDeque<>());
+    OptionalInt known =
+        perSample ? priors.sample(request.problemKey(), request.seed()) : OptionalInt.empty();
+    queue.add(new Entry(request, key, batch, known.isPresent() ? known.getAsInt() : Double.NaN));
+    if (queue.size() == 1) {
+      order.pendingAdded(key);
+    }
+    if (perSample) {
+      order.headChanged(key, queue.peek().prior());
+    }
+    if (!key.equals(batch.newest)) {
+      stopGrowing(batch);
+      batch.newest = key;
+      growing.merge(key, 1, Integer::sum);
+    }
+    pendingSamples++;
+    outstanding++;
+    if (gathering.submitted()) {
+      client.scheduler().schedule(InputGathering.GATHER, this::endGathering);
+    }
   }
 
   private void endGathering() {
@@ -264,7 +356,9 @@ public final class GenerationDispatcher {
             && (next = nextRequest(window - inFlight)) != null) {
           inFlight += next.size();
           maxInFlight = Math.max(maxInFlight, inFlight);
-          pendingSamples -= next.size();
+          if (next.get(0).batch() != null) {
+            pendingSamples -= next.size();
+          }
           batches.add(new Outgoing(next, expected(next)));
         }
         // known only once the input has ended: before, more samples may still come
@@ -278,8 +372,21 @@ public final class GenerationDispatcher {
     } while (missed != 0);
   }
 
-  /** The samples of the next request, at most {@code room}, or null when none is ready. */
+  /**
+   * The samples of the next request, at most {@code room}: a submitted sample's, else a
+   * looked-ahead one; null when none is ready.
+   */
   private List<Entry> nextRequest(int room) {
+    List<Entry> submitted = nextSubmitted(room);
+    if (submitted != null || !lookahead.hasQueued()) {
+      return submitted;
+    }
+    SampleRequest ahead = lookahead.send();
+    return List.of(new Entry(ahead, problemOf(ahead), null, Double.NaN));
+  }
+
+  /** The samples of the next request of the batches, at most {@code room}, or null. */
+  private List<Entry> nextSubmitted(int room) {
     int size = Math.min(samplesPerRequest, room);
     Iterator<String> problems = order.order();
     while (problems.hasNext()) {
@@ -357,23 +464,43 @@ public final class GenerationDispatcher {
   }
 
   private void finished(List<Entry> batch, List<Generation> generations, Throwable error) {
+    List<Generation> answers = new ArrayList<>(batch.size());
+    List<Batch> consumers = new ArrayList<>(batch.size());
     synchronized (this) {
       for (int i = 0; i < batch.size(); i++) {
+        Entry entry = batch.get(i);
         Generation g = error == null && generations != null ? generations.get(i) : null;
         if (g != null && !g.failed()) {
-          order.finished(batch.get(i).problem(), g.completionTokens());
+          order.finished(entry.problem(), g.completionTokens());
         }
+        g = g != null ? g : internalFailure(entry.request(), error);
+        Batch consumer = entry.batch();
+        if (consumer == null) {
+          LookaheadSamples.Adopter<Batch> adopter = lookahead.answer(entry.request(), g);
+          consumer = adopter == null ? null : adopter.batch();
+          // an adopted sample is the adopter's: answered as its request, counted as outstanding
+          answers.add(adopter == null ? g : g.forRequest(adopter.request()));
+        } else {
+          answers.add(g);
+        }
+        if (consumer != null) {
+          outstanding--;
+        }
+        consumers.add(consumer);
       }
       inFlight -= batch.size();
-      outstanding -= batch.size();
       if (outstanding == 0) {
         notifyAll();
       }
     }
     for (int i = 0; i < batch.size(); i++) {
-      Generation g = error == null && generations != null ? generations.get(i) : null;
-      Entry entry = batch.get(i);
-      entry.batch().done.add(g != null ? g : internalFailure(entry.request(), error));
+      Generation g = answers.get(i);
+      listener.accept(g);
+      if (consumers.get(i) != null) {
+        consumers.get(i).done.add(g);
+      } else {
+        lookaheadAnswers.add(g);
+      }
     }
     dispatch();
   }

@@ -42,6 +42,23 @@ public record Generation(
     return errorClass != null;
   }
 
+  /** This generation answering {@code other}, the same sample as another consumer asked for it. */
+  public Generation forRequest(SampleRequest other) {
+    return new Generation(
+        other,
+        text,
+        reasoning,
+        finishReason,
+        promptTokens,
+        completionTokens,
+        latencyMs,
+        replica,
+        attempts,
+        errorClass,
+        errorMessage,
+        codeExecutions);
+  }
+
   /** The error class as it is written out ({@link ErrorClass#name()}), or null on success. */
   public String errorClassName() {
     return errorClass == null ? null : errorClass.name();
