@@ -256,6 +256,22 @@ public final class GenerationDispatcher {
   }
 
   /**
+   * The looked-ahead samples among {@code among} sent for nothing: those {@code asked} rejects (no
+   * consumer asks for them), those that failed and those still in flight; [samples, completion
+   * tokens answered].
+   */
+  public synchronized long[] lookaheadUnused(
+      Predicate<SampleRequest> among, Predicate<SampleRequest> asked) {
+    return lookahead.unused(key -> among.test(request(key)), key -> asked.test(request(key)));
+  }
+
+  /** A request with the identity {@code key} shows (no gold answers, its round's K unknown). */
+  private static SampleRequest request(LookaheadSamples.Key key) {
+    return new SampleRequest(
+        key.datasetId(), key.problemId(), key.problem(), List.of(), key.index(), 0, key.seed());
+  }
+
+  /**
    * The next answer to a looked-ahead sample that no batch had taken over when it arrived (a
    * success stays claimable by a batch until {@link #forgetLookahead}), waiting at most {@code
    * millis}; null if none came.
@@ -284,22 +300,31 @@ public final class GenerationDispatcher {
     }
   }
 
-  private void enqueue(SampleRequest request, Batch batch) {
-    Generation answered = null;
+  /** Returns whether the batch sends the sample (false: it took over one sent ahead). */
+  private boolean enqueue(SampleRequest request, Batch batch) {
+    LookaheadSamples.Claim claim;
     synchronized (this) {
       submitted++;
-      LookaheadSamples.Claim claim = lookahead.claim(request, batch);
+      claim = lookahead.claim(request, batch);
       switch (claim.state()) {
         case IN_FLIGHT -> outstanding++;
-        case ANSWERED -> answered = claim.answer();
+        case ANSWERED -> {}
         default -> queue(request, batch);
       }
     }
-    if (answered != null) {
-      batch.done.add(answered);
-      return;
+    switch (claim.state()) {
+      case IN_FLIGHT -> {
+        return false;
+      }
+      case ANSWERED -> {
+        batch.done.add(claim.answer());
+        return false;
+      }
+      default -> {
+        dispatch();
+        return true;
+      }
     }
-    dispatch();
   }
 
   /** Adds a submitted sample to the pending ones; guarded by this. */
@@ -543,10 +568,13 @@ public final class GenerationDispatcher {
       dispatch();
     }
 
-    /** Queues a sample and sends whatever now fits in the window. */
-    public void submit(SampleRequest request) {
+    /**
+     * Queues a sample and sends whatever now fits in the window. Returns false when the sample had
+     * been sent ahead and this batch took it over (no request of its own).
+     */
+    public boolean submit(SampleRequest request) {
       unfinished.incrementAndGet();
-      enqueue(request, this);
+      return enqueue(request, this);
     }
 
     /** A finished generation, or null if none is ready. */

@@ -50,7 +50,15 @@ final class LookaheadSamples<B> {
   private final Map<Key, Adopter<B>> inFlight = new HashMap<>();
 
   private final Map<Key, Generation> answered = new HashMap<>();
-  private long sent;
+
+  /**
+   * Every sample sent so far and what became of it: its completion tokens once answered, {@link
+   * #IN_FLIGHT_TOKENS} before, {@link #FAILED_TOKENS} after a failure.
+   */
+  private final Map<Key, Integer> sentSamples = new HashMap<>();
+
+  private static final int IN_FLIGHT_TOKENS = -1;
+  private static final int FAILED_TOKENS = -2;
 
   /** Queues the samples not looked ahead already; returns how many were queued. */
   int add(Collection<SampleRequest> requests) {
@@ -80,7 +88,24 @@ final class LookaheadSamples<B> {
 
   /** Looked-ahead samples sent so far. */
   long sent() {
-    return sent;
+    return sentSamples.size();
+  }
+
+  /**
+   * The samples among {@code among} sent for nothing: those {@code asked} rejects (no consumer asks
+   * for them), those that failed and those still in flight; [samples, completion tokens of the
+   * answered ones].
+   */
+  long[] unused(Predicate<Key> among, Predicate<Key> asked) {
+    long[] out = new long[2];
+    sentSamples.forEach(
+        (key, tokens) -> {
+          if (among.test(key) && (tokens < 0 || !asked.test(key))) {
+            out[0]++;
+            out[1] += Math.max(0, tokens);
+          }
+        });
+    return out;
   }
 
   /** The next queued sample, now in flight. */
@@ -89,7 +114,7 @@ final class LookaheadSamples<B> {
     Map.Entry<Key, SampleRequest> next = first.next();
     first.remove();
     inFlight.put(next.getKey(), null);
-    sent++;
+    sentSamples.put(next.getKey(), IN_FLIGHT_TOKENS);
     return next.getValue();
   }
 
@@ -125,6 +150,7 @@ final class LookaheadSamples<B> {
   Adopter<B> answer(SampleRequest request, Generation generation) {
     Key key = Key.of(request);
     Adopter<B> adopter = inFlight.remove(key);
+    sentSamples.put(key, generation.failed() ? FAILED_TOKENS : generation.completionTokens());
     if (adopter == null && !generation.failed()) {
       answered.put(key, generation);
     }

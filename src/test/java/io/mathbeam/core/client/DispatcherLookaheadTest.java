@@ -136,7 +136,9 @@ public class DispatcherLookaheadTest {
       dispatcher.lookAhead(ahead);
       assertEquals("all sent at once", 8, dispatcher.lookaheadInFlight());
       GenerationDispatcher.Batch first = dispatcher.newBatch();
-      inFlight.forEach(first::submit);
+      for (SampleRequest r : inFlight) {
+        assertFalse("taken over, not sent", first.submit(r));
+      }
       assertEquals(4, dispatcher.lookaheadInFlight());
       List<Generation> firstAnswers = drain(first);
       assertEquals(4, firstAnswers.size());
@@ -163,7 +165,11 @@ public class DispatcherLookaheadTest {
       assertEquals("handed over at once", 4, secondAnswers.size());
       assertEquals(new HashSet<>(answered), requests(secondAnswers));
       assertEquals("every sample requested once", 8, completions(fleet).size());
-      assertEquals(8, heard.size());
+      assertEquals("every answer heard", 8, heard.size());
+      assertEquals(8, dispatcher.lookaheadSent());
+      long[] unused = dispatcher.lookaheadUnused(r -> true, r -> r.sampleIndex() < 1);
+      assertEquals("index 1 of each problem", 4, unused[0]);
+      assertTrue(unused[1] > 0);
       assertEquals(0, dispatcher.outstanding());
       assertNull(dispatcher.pollLookahead(0));
       // a sample claimed once is not claimable again: a third asker sends it

@@ -74,8 +74,10 @@ final class GenerateShardFn extends DoFn<KV<Integer, Iterable<SampleRequest>>, G
         out.output(checkpointed);
         continue;
       }
-      finished.sent();
-      batch.submit(request);
+      // a sample sent ahead of this round (eval --precision) is taken over, not sent again
+      if (batch.submit(request)) {
+        finished.sent();
+      }
     }
     if (config.client().leasedCaps()) {
       CapLease lease = shared.client().lease(group.getKey());

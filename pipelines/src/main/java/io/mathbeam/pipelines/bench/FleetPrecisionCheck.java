@@ -1,5 +1,6 @@
 package io.mathbeam.pipelines.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.core.sim.RequestLogEntry;
 import io.mathbeam.core.sim.SimConfig;
@@ -27,7 +28,9 @@ import org.apache.avro.Schema;
  * both, so the uniform run's first K samples of every problem are the uniform run of that K: the
  * stopping rule applied to those prefixes finds the smallest uniform K that reaches the target, and
  * its tokens are those prefixes' tokens. Checks that every adaptive sample is the uniform run's
- * sample of the same (problem, index), and prints the tokens of both.
+ * sample of the same (problem, index), and prints the tokens of both: the adaptive run's are all
+ * the fleet generated for it (its request log), samples sent ahead of a round that no round asked
+ * for included.
  */
 final class FleetPrecisionCheck {
   private static final Schema SAMPLES =
@@ -126,7 +129,12 @@ final class FleetPrecisionCheck {
         uniformTokens += p[j].tokens();
       }
     }
-    double ratio = (double) adaptiveTokens / uniformTokens;
+    FleetFigures uniformFleet = figures(uniformLog, timeScale);
+    FleetFigures adaptiveFleet = figures(adaptiveLog, timeScale);
+    JsonNode lookahead =
+        JSON.readTree(Path.of(adaptive, "metrics.json").toFile()).path("lookahead");
+    long generated = adaptiveFleet.generatedTokens();
+    double ratio = (double) generated / uniformTokens;
     out.printf(
         Locale.ROOT,
         "%nAgainst the simulated fleet: %s, %d problems, target +-%.1f points, first round %d,"
@@ -138,14 +146,22 @@ final class FleetPrecisionCheck {
         ceiling);
     out.printf(
         Locale.ROOT,
-        "  --precision drew %d samples (%d completion tokens, %.1f s with its rounds); the"
-            + " smallest uniform K that reaches the target is %d (%d tokens): %.3fx%n",
+        "  --precision drew %d samples (%d completion tokens, %.1f s with its rounds); the fleet"
+            + " generated %d tokens for it; the smallest uniform K that reaches the target is %d"
+            + " (%d tokens): %.3fx%n",
         drawn.size(),
         adaptiveTokens,
         adaptiveSeconds,
+        generated,
         smallest,
         uniformTokens,
         ratio);
+    out.printf(
+        Locale.ROOT,
+        "  samples sent ahead of their round: %d, of which no round asked for %d (%d tokens)%n",
+        lookahead.path("samples_sent").asLong(),
+        lookahead.path("unused_samples").asLong(),
+        lookahead.path("unused_completion_tokens").asLong());
     out.printf(
         Locale.ROOT,
         "  %d of its samples differ from the uniform run's of the same (problem, index); the"
@@ -156,8 +172,6 @@ final class FleetPrecisionCheck {
     // the rounds' barriers show as idle replicas while a round's last samples finish and the
     // next round starts: the fleet's utilisation (the ideal makespan of the samples it answered
     // over the actual one, first request to last response, as bench-fleet measures it)
-    FleetFigures uniformFleet = figures(uniformLog, timeScale);
-    FleetFigures adaptiveFleet = figures(adaptiveLog, timeScale);
     out.printf(
         Locale.ROOT,
         "  fleet utilisation (simulated time x%.0f): rounds %.3f (makespan %.1f s), uniform %.3f"

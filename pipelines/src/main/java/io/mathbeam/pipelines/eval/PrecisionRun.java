@@ -29,7 +29,9 @@ import org.apache.avro.Schema;
  * of H gets more samples per problem in the next round, up to its K. Sample j of a problem is the
  * same request (its derived seed) in every round, so earlier rounds' samples come from the cache
  * and a run killed mid-round, started again, repeats no request. The last round's outputs are the
- * run's; metrics.json gains each dataset's {@code precision}.
+ * run's; metrics.json gains each dataset's {@code precision}. Where generation runs in this JVM
+ * (the DirectRunner) the rounds overlap: each round's tail shares the fleet with the next round's
+ * samples ({@link RoundOverlap}).
  */
 public final class PrecisionRun {
   private static final Schema COUNTS =
@@ -123,8 +125,14 @@ public final class PrecisionRun {
         List<RunOutputs.Completion> completions = new ArrayList<>();
         for (Evaluation e : active) {
           completions.add(e::decide);
+          if (e.overlap != null) {
+            e.overlap.roundStarts(e.perProblem);
+          }
         }
-        List<EvalResult> results = printing.executeOpen(active.get(0).options, runs, completions);
+        List<EvalResult> results;
+        try (Watch watch = new Watch(active)) {
+          results = printing.executeOpen(active.get(0).options, runs, completions);
+        }
         for (int i = 0; i < active.size(); i++) {
           active.get(i).after(results.get(i), out);
         }
@@ -136,6 +144,42 @@ public final class PrecisionRun {
       for (Evaluation e : evaluations) {
         e.close();
       }
+    }
+  }
+
+  /** While a round runs, lets each evaluation's overlap look at it a few times a second. */
+  private static final class Watch implements AutoCloseable {
+    private static final long PERIOD_MS = 200;
+    private final Thread thread;
+    private volatile boolean done;
+
+    Watch(List<Evaluation> active) {
+      List<RoundOverlap> overlaps =
+          active.stream().map(e -> e.overlap).filter(o -> o != null).toList();
+      thread =
+          new Thread(
+              () -> {
+                while (!done) {
+                  overlaps.forEach(RoundOverlap::poll);
+                  try {
+                    Thread.sleep(PERIOD_MS);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "precision-rounds-watch");
+      thread.setDaemon(true);
+      if (!overlaps.isEmpty()) {
+        thread.start();
+      }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      done = true;
+      thread.interrupt();
+      thread.join();
     }
   }
 
@@ -160,6 +204,7 @@ public final class PrecisionRun {
     private final Map<String, Integer> ceilings = new LinkedHashMap<>();
     private final Map<String, Integer> perProblem = new HashMap<>();
     private final List<Round> rounds = new ArrayList<>();
+    private RoundOverlap overlap;
     private EvalResult result;
 
     private Evaluation(EvalOptions options, EvalInputs inputs, PreparedRun prepared) {
@@ -186,6 +231,9 @@ public final class PrecisionRun {
       Evaluation e = new Evaluation(options, inputs, prepared);
       e.ceilings.putAll(ceilings);
       e.perProblem.putAll(first);
+      if (options.getPrecision() != null) {
+        e.overlap = RoundOverlap.open(prepared, options.getPrecision(), ceilings);
+      }
       return e;
     }
 
@@ -204,15 +252,18 @@ public final class PrecisionRun {
         return true;
       }
       Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
-      counts(outputDir)
-          .forEach(
-              (dataset, c) ->
-                  decisions.put(
-                      dataset,
-                      new PrecisionStopping(target, ceilings.getOrDefault(dataset, c[0].length))
-                          .decide(c[0], c[1])));
+      Map<String, Map<String, int[]>> counts = counts(outputDir);
+      counts.forEach(
+          (dataset, byProblem) -> {
+            int[][] c = arrays(byProblem);
+            decisions.put(
+                dataset,
+                new PrecisionStopping(target, ceilings.getOrDefault(dataset, c[0].length))
+                    .decide(c[0], c[1]));
+          });
       long sent = root.path("run_counters").path("samples_sent").asLong();
-      rounds.add(new Round(new TreeMap<>(perProblem), decisions, sent));
+      long ahead = overlap == null ? 0 : overlap.sentAheadSinceLastRound();
+      rounds.add(new Round(new TreeMap<>(perProblem), decisions, sent, ahead));
       boolean more = false;
       for (Map.Entry<String, PrecisionStopping.Decision> e : decisions.entrySet()) {
         if (e.getValue().status() == PrecisionStopping.Status.MORE) {
@@ -221,8 +272,14 @@ public final class PrecisionRun {
         }
       }
       complete = !more;
+      if (overlap != null) {
+        overlap.decided(counts, decisions);
+      }
       if (complete) {
         annotate(root, target, ceilings, rounds);
+        if (overlap != null) {
+          overlap.annotate(root, perProblem);
+        }
       }
       return complete;
     }
@@ -237,19 +294,28 @@ public final class PrecisionRun {
       }
     }
 
-    void close() {
-      prepared.close();
+    void close() throws IOException {
+      try {
+        if (overlap != null) {
+          // before the run's fleet stops: what is still sent ahead is abandoned
+          overlap.close();
+        }
+      } finally {
+        prepared.close();
+      }
     }
   }
 
   /**
-   * One round: the samples per problem it reached, what was decided after it, and the requests it
-   * sent (the rest came from the cache).
+   * One round: the samples per problem it reached, what was decided after it, the requests its
+   * pipeline sent (the rest came from the cache or had been sent ahead) and those sent ahead of the
+   * next round while it ran.
    */
   private record Round(
       Map<String, Integer> samplesPerProblem,
       Map<String, PrecisionStopping.Decision> decisions,
-      long samplesSent) {}
+      long samplesSent,
+      long samplesSentAhead) {}
 
   private static void printRound(
       PrintStream out, Map<String, PrecisionStopping.Decision> decisions, double target) {
@@ -268,26 +334,32 @@ public final class PrecisionRun {
                 }));
   }
 
-  /** Per dataset: the problems' samples and correct counts, from the round's problems table. */
-  static Map<String, int[][]> counts(String outputDir) throws IOException {
-    Map<String, List<int[]>> rows = new TreeMap<>();
+  /**
+   * Per dataset and problem id: the problem's samples and correct answers, from the round's
+   * problems table.
+   */
+  static Map<String, Map<String, int[]>> counts(String outputDir) throws IOException {
+    Map<String, Map<String, int[]>> rows = new TreeMap<>();
     ParquetRecords.forEach(
         outputDir + "/problems/*.parquet",
         COUNTS,
         r ->
-            rows.computeIfAbsent(r.get("data_source").toString(), d -> new ArrayList<>())
-                .add(new int[] {(Integer) r.get("num_samples"), (Integer) r.get("num_correct")}));
-    Map<String, int[][]> out = new TreeMap<>();
-    rows.forEach(
-        (dataset, list) -> {
-          int[][] c = new int[2][list.size()];
-          for (int i = 0; i < list.size(); i++) {
-            c[0][i] = list.get(i)[0];
-            c[1][i] = list.get(i)[1];
-          }
-          out.put(dataset, c);
-        });
-    return out;
+            rows.computeIfAbsent(r.get("data_source").toString(), d -> new TreeMap<>())
+                .put(
+                    r.get("problem_id").toString(),
+                    new int[] {(Integer) r.get("num_samples"), (Integer) r.get("num_correct")}));
+    return rows;
+  }
+
+  /** The problems' samples and correct answers as two arrays, in problem id order. */
+  private static int[][] arrays(Map<String, int[]> byProblem) {
+    int[][] c = new int[2][byProblem.size()];
+    int i = 0;
+    for (int[] counts : byProblem.values()) {
+      c[0][i] = counts[0];
+      c[1][i++] = counts[1];
+    }
+    return c;
   }
 
   /**
@@ -319,7 +391,8 @@ public final class PrecisionRun {
               .addObject()
               .put("samples_per_problem", r.samplesPerProblem().get(e.getKey()))
               .put("half_width", rd.halfWidth())
-              .put("samples_sent", r.samplesSent());
+              .put("samples_sent", r.samplesSent())
+              .put("samples_sent_ahead", r.samplesSentAhead());
         }
       }
       long samples = dataset.path("num_samples").asLong();

@@ -13,7 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.Rule;
 import org.junit.Test;
@@ -55,14 +58,31 @@ public class PrecisionRunTest {
     assertTrue(printed, printed.contains("Round 2: samples per problem"));
     String page = Files.readString(Path.of(adaptive, "report.html"));
     assertTrue(page.contains("Sampled to a precision of \u00b16.00 points: reached"));
-    // the later rounds sent only the samples the earlier ones lacked
+    // the later rounds sent only the samples the earlier ones lacked, or had them sent ahead while
+    // the earlier rounds' last samples ran (the DirectRunner's rounds overlap)
     long sent = 0;
+    long ahead = 0;
     for (JsonNode round : precision.path("rounds")) {
       sent += round.path("samples_sent").asLong();
+      ahead += round.path("samples_sent_ahead").asLong();
     }
-    assertEquals(metrics.path("datasets").path("sample").path("num_samples").asLong(), sent);
+    JsonNode lookahead = metrics.path("lookahead");
+    assertEquals(lookahead.toString(), ahead, lookahead.path("samples_sent").asLong());
+    assertTrue("the rounds overlapped: " + lookahead, ahead > 0);
+    long unused = lookahead.path("unused_samples").asLong();
+    assertEquals(
+        lookahead.toString(),
+        metrics.path("datasets").path("sample").path("num_samples").asLong() + unused,
+        sent + ahead);
     // one fleet served every round, and its request log saw each request once
-    assertEquals(sent, Files.readAllLines(requestLog).size());
+    List<String> log = Files.readAllLines(requestLog);
+    assertEquals(sent + ahead, log.size());
+    Set<String> distinct = new HashSet<>();
+    for (String line : log) {
+      JsonNode entry = JSON.readTree(line);
+      distinct.add(entry.path("prompt_hash").asText() + "/" + entry.path("seed").asLong());
+    }
+    assertEquals(log.size(), distinct.size());
 
     // a uniform run of that K, without the cache, draws the very same samples
     String uniform = tmp.newFolder("uniform").getPath();
@@ -79,11 +99,12 @@ public class PrecisionRunTest {
         "--initialSamples=2",
         "--simTimeScale=2000",
         "--output=" + adaptive);
-    JsonNode again =
-        JSON.readTree(Path.of(adaptive, "metrics.json").toFile())
-            .path("datasets")
-            .path("sample")
-            .path("precision");
+    JsonNode againMetrics = JSON.readTree(Path.of(adaptive, "metrics.json").toFile());
+    assertEquals(
+        "nothing sent ahead either",
+        0,
+        againMetrics.path("lookahead").path("samples_sent").asLong());
+    JsonNode again = againMetrics.path("datasets").path("sample").path("precision");
     assertEquals(k, again.path("samples_per_problem").asInt());
     for (JsonNode round : again.path("rounds")) {
       assertEquals(again.toString(), 0, round.path("samples_sent").asLong());

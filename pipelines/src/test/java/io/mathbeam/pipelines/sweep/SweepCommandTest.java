@@ -158,10 +158,9 @@ public class SweepCommandTest {
       assertEquals(2, results.size());
       List<SimulatedFleet> fleets = List.of(a, b);
       for (int i = 0; i < 2; i++) {
-        JsonNode dataset =
-            JSON.readTree(Path.of(root, "model-" + "ab".charAt(i), "metrics.json").toFile())
-                .path("datasets")
-                .path("aime24");
+        JsonNode metrics =
+            JSON.readTree(Path.of(root, "model-" + "ab".charAt(i), "metrics.json").toFile());
+        JsonNode dataset = metrics.path("datasets").path("aime24");
         JsonNode precision = dataset.path("precision");
         assertEquals(i == 0 ? 0.08 : 0.09, precision.path("target_half_width").asDouble(), 0);
         assertTrue(precision.toString(), precision.path("rounds").size() >= 2);
@@ -169,15 +168,21 @@ public class SweepCommandTest {
             precision.toString(),
             precision.path("status").asText().equals("reached")
                 || precision.path("samples_per_problem").asInt() == 24);
-        long generations =
+        List<RequestLogEntry> generations =
             fleets.get(i).requestLog().stream()
                 .filter(e -> e.endpoint().contains("completions"))
                 .filter(e -> e.status() == 200)
-                .count();
+                .toList();
+        // the samples, and those sent ahead of a round that asked for fewer (a projection from a
+        // round's first answers said more than its decision)
         assertEquals(
-            "every sample asked for once, in whichever round",
-            dataset.path("num_samples").asLong(),
-            generations);
+            "every sample asked for once, in whichever round: " + metrics.path("lookahead"),
+            dataset.path("num_samples").asLong()
+                + metrics.path("lookahead").path("unused_samples").asLong(),
+            generations.size());
+        assertEquals(
+            generations.size(),
+            generations.stream().map(e -> e.promptHash() + "/" + e.seed()).distinct().count());
       }
     }
   }
