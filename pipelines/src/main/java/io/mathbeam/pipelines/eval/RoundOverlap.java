@@ -106,8 +106,8 @@ final class RoundOverlap implements AutoCloseable {
   private int projected(String dataset, int k, Map<String, int[]> heard) {
     Map<String, int[]> counts = new TreeMap<>(before.getOrDefault(dataset, Map.of()));
     heard.forEach(
-        (problem, heard) ->
-            counts.merge(problem, heard, (a, b) -> new int[] {a[0] + b[0], a[1] + b[1]}));
+        (problem, round) ->
+            counts.merge(problem, round, (a, b) -> new int[] {a[0] + b[0], a[1] + b[1]}));
     counts.values().removeIf(c -> c[0] == 0);
     if (counts.isEmpty()) {
       return k;
