@@ -117,6 +117,12 @@ public final class PrecisionStopping {
     return out;
   }
 
+  /** The Beta(a, b) prior fitted to the dataset, as {a, b}: the prior the decisions use. */
+  public static double[] fittedPrior(int[] samples, int[] correct) {
+    Prior prior = Prior.fit(samples, correct);
+    return new double[] {prior.a(), prior.b()};
+  }
+
   /** E[theta (1 - theta)] under Beta(alpha, beta). */
   private static double thetaVariance(double alpha, double beta) {
     double total = alpha + beta;

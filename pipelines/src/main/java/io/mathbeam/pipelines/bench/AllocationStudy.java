@@ -24,7 +24,8 @@ import org.apache.commons.math3.distribution.BetaDistribution;
  * reference that knows the prior, not the rates) and under the prior {@code PrecisionStopping}
  * fits. Efficiency is tokens times the estimate's true variance, over the same for uniform sampling
  * (1.0 = uniform; 0.9 = the same precision for 10% fewer tokens); coverage of the estimated 95%
- * interval and the bias are against the fixed problems' mean rate.
+ * interval and the bias are against the fixed problems' mean rate. A third procedure draws which
+ * problems get a second round ({@link SelectionAllocation}).
  */
 final class AllocationStudy {
   private static final int FIRST_ROUND = 2;
@@ -42,6 +43,9 @@ final class AllocationStudy {
     int pooledCovered;
     double bias;
     double pooledBias;
+    double selectedEfficiency;
+    int selectedCovered;
+    double selectedBias;
   }
 
   static List<CalibrationTarget> run(int replications, long seed, PrintStream out) {
@@ -52,7 +56,7 @@ final class AllocationStudy {
         replications);
     out.printf(
         Locale.ROOT,
-        "%-14s %6s %-9s %9s %8s %9s   %9s %8s %9s%n",
+        "%-14s %6s %-9s %9s %8s %9s   %9s %8s %9s   %9s %8s %9s%n",
         "mix",
         "target",
         "prior",
@@ -60,6 +64,9 @@ final class AllocationStudy {
         "coverage",
         "bias (pt)",
         "pooled",
+        "coverage",
+        "bias (pt)",
+        "selected",
         "coverage",
         "bias (pt)");
     List<CalibrationTarget> targets = new ArrayList<>();
@@ -76,7 +83,7 @@ final class AllocationStudy {
       for (Tally t : List.of(reference, fitted)) {
         out.printf(
             Locale.ROOT,
-            "%-14s %6s %-9s %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f%n",
+            "%-14s %6s %-9s %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f%n",
             mix.name(),
             String.format(Locale.ROOT, "+-%.0f", 100 * TARGETS[m]),
             t == reference ? "the mix's" : "fitted",
@@ -85,7 +92,10 @@ final class AllocationStudy {
             100 * t.bias,
             t.pooledEfficiency,
             100.0 * t.pooledCovered / replications,
-            100 * t.pooledBias);
+            100 * t.pooledBias,
+            t.selectedEfficiency,
+            100.0 * t.selectedCovered / replications,
+            100 * t.selectedBias);
       }
       targets.add(
           new CalibrationTarget(
@@ -135,17 +145,56 @@ final class AllocationStudy {
     }
     double uniformProduct = sumTokens * sumVariance / ((double) n * n);
     double[] referenceVariance = new double[n];
+    double[] referenceGap = new double[n];
     for (int i = 0; i < n; i++) {
       referenceVariance[i] = posterior(grid, first[i], FIRST_ROUND);
+      referenceGap[i] = posteriorGap(grid, first[i], FIRST_ROUND);
     }
-    double[] fittedVariance =
-        PrecisionStopping.problemVariances(PrecisionBenchmark.filled(n, FIRST_ROUND), first);
+    int[] firstSamples = PrecisionBenchmark.filled(n, FIRST_ROUND);
+    double[] fittedVariance = PrecisionStopping.problemVariances(firstSamples, first);
+    double[] prior = PrecisionStopping.fittedPrior(firstSamples, first);
+    double[] fittedGap = new double[n];
+    for (int i = 0; i < n; i++) {
+      double a = prior[0] + first[i];
+      double b = prior[1] + FIRST_ROUND - first[i];
+      double mean = a / (a + b);
+      double gap = mean - (double) first[i] / FIRST_ROUND;
+      fittedGap[i] = a * b / ((a + b) * (a + b) * (a + b + 1)) + gap * gap;
+    }
+    double mixMean = 0;
+    for (double th : theta) {
+      mixMean += th / n;
+    }
+    double star = Math.pow(target / SamplingPrecision.Z95, 2);
+    for (Object[] plan :
+        new Object[][] {
+          {referenceVariance, referenceGap, reference}, {fittedVariance, fittedGap, fitted}
+        }) {
+      SelectionAllocation.Outcome o =
+          SelectionAllocation.run(
+              theta,
+              tokens,
+              first,
+              FIRST_ROUND,
+              (double[]) plan[0],
+              (double[]) plan[1],
+              learnt,
+              star,
+              random);
+      Tally tally = (Tally) plan[2];
+      tally.selectedEfficiency += o.cost() * o.trueVariance() / uniformProduct / replications;
+      tally.selectedCovered +=
+          Math.abs(o.estimate() - mixMean)
+                  <= SamplingPrecision.Z95 * Math.sqrt(o.estimatedVariance())
+              ? 1
+              : 0;
+      tally.selectedBias += (o.estimate() - mixMean) / replications;
+    }
     // the second round's outcomes are drawn once per problem, up to the most either plan asks
     for (Object[] plan :
         new Object[][] {{referenceVariance, reference}, {fittedVariance, fitted}}) {
       double[] v = (double[]) plan[0];
       Tally tally = (Tally) plan[1];
-      double star = Math.pow(target / SamplingPrecision.Z95, 2);
       Allocation a = allocate(v, learnt, star, n);
       int[] second = new int[n];
       double cost = 0;
@@ -254,6 +303,19 @@ final class AllocationStudy {
       weight[g + 2] = rest / GRID;
     }
     return new double[][] {theta, weight};
+  }
+
+  /** E[(theta - c / n)^2 | c of n] under the mix. */
+  private static double posteriorGap(double[][] grid, int c, int n) {
+    double mass = 0;
+    double sum = 0;
+    for (int g = 0; g < grid[0].length; g++) {
+      double th = grid[0][g];
+      double like = Math.pow(th, c) * Math.pow(1 - th, n - c) * grid[1][g];
+      mass += like;
+      sum += like * (th - (double) c / n) * (th - (double) c / n);
+    }
+    return mass > 0 ? sum / mass : 0;
   }
 
   /** E[theta (1 - theta) | c of n] under the mix. */
