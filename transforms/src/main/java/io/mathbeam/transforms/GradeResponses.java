@@ -15,12 +15,14 @@ import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.core.sandbox.SandboxUnavailableException;
 import io.mathbeam.transforms.coders.GradedSampleCoder;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTagList;
@@ -226,7 +228,7 @@ public final class GradeResponses
   }
 
   /** Grades and writes each sample where it is graded, emitting its {@link SampleParts}. */
-  static final class GradeAndWriteFn extends DoFn<Generation, ProblemSample> {
+  static final class GradeAndWriteFn extends DoFn<Generation, KV<Integer, List<ProblemSample>>> {
     private final Grading grading;
     private final String outputDir;
     private transient SampleParts.Writer bundle;

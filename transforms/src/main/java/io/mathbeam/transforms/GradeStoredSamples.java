@@ -3,14 +3,19 @@ package io.mathbeam.transforms;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.regrade.GradeComparison;
+import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredSample;
-import io.mathbeam.transforms.coders.GradeComparisonCoder;
+import io.mathbeam.core.regrade.VerdictChange;
+import io.mathbeam.transforms.coders.RegradeTallyCoder;
+import io.mathbeam.transforms.coders.VerdictChangeCoder;
 import java.io.IOException;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
@@ -20,13 +25,18 @@ import org.apache.beam.sdk.values.TupleTagList;
  * Grades stored generations again ({@link GradeResponses#grade}, the same grade as a run's),
  * compares each new grade with the stored one in the same step, so the old grade travels with its
  * sample and nothing is joined, and writes each graded sample to {@code samples/} there too (one
- * temporary file per bundle): {@link #COMPARED} holds one {@link GradeComparison} per sample (a few
- * small fields; the response's end only where the status changed), and the samples leave as their
- * {@link SampleParts}, so no response text leaves the step.
+ * temporary file per bundle). What leaves the step is small: {@link #CHANGES} holds the {@link
+ * VerdictChange} of each sample whose status changed, {@link #TALLIES} one {@link RegradeTally} of
+ * its comparisons per bundle, and the samples leave as their {@link SampleParts}, so no response
+ * text and no record per unchanged sample leaves the step.
  */
 public final class GradeStoredSamples
     extends PTransform<PCollection<StoredSample>, PCollectionTuple> {
-  public static final TupleTag<GradeComparison> COMPARED = new TupleTag<>() {};
+  /** The change of each sample whose status changed. */
+  public static final TupleTag<VerdictChange> CHANGES = new TupleTag<>() {};
+
+  /** Each bundle's tally of its comparisons of old and new grades. */
+  public static final TupleTag<RegradeTally> TALLIES = new TupleTag<>() {};
 
   private final String outputDir;
 
@@ -46,20 +56,23 @@ public final class GradeStoredSamples
             "GradeWriteAndCompare",
             ParDo.of(new GradeAndCompareFn(outputDir))
                 .withOutputTags(
-                    COMPARED,
-                    TupleTagList.of(SampleParts.PROBLEM_SAMPLES)
+                    CHANGES,
+                    TupleTagList.of(TALLIES)
+                        .and(SampleParts.PROBLEM_SAMPLES)
                         .and(SampleParts.TALLIES)
                         .and(SampleParts.SAMPLE_FILES)));
     SampleParts.setCoders(out);
-    out.get(COMPARED).setCoder(GradeComparisonCoder.of());
+    out.get(CHANGES).setCoder(VerdictChangeCoder.of());
+    out.get(TALLIES).setCoder(RegradeTallyCoder.of());
     return out;
   }
 
   /** Grades, compares with the stored grade, writes the sample and emits its small parts. */
-  static final class GradeAndCompareFn extends DoFn<StoredSample, GradeComparison> {
+  static final class GradeAndCompareFn extends DoFn<StoredSample, VerdictChange> {
     private final String outputDir;
     private transient Grader grader;
     private transient SampleParts.Writer bundle;
+    private transient RegradeTally tally;
     private final Counter[] byStatus = GradeResponses.statusCounters();
     private final Counter statusChanged = Metrics.counter("mathbeam", "regrade_status_changed");
     private final Counter answerChanged =
@@ -77,6 +90,7 @@ public final class GradeStoredSamples
     @StartBundle
     public void startBundle() {
       bundle = new SampleParts.Writer(outputDir);
+      tally = new RegradeTally();
     }
 
     @ProcessElement
@@ -84,18 +98,20 @@ public final class GradeStoredSamples
       GradedSample graded = GradeResponses.grade(grader, s.generation());
       byStatus[graded.status().ordinal()].inc();
       GradeComparison comparison = GradeComparison.of(s.grade(), graded, Grader.VERSION);
+      tally.add(comparison);
       if (comparison.statusChanged()) {
         statusChanged.inc();
+        out.get(CHANGES).output(comparison.change());
       } else if (comparison.answerChanged()) {
         answerChanged.inc();
       }
       bundle.write(graded, out);
-      out.get(COMPARED).output(comparison);
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) throws IOException {
       bundle.finish(context);
+      context.output(TALLIES, tally, BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
     }
   }
 }

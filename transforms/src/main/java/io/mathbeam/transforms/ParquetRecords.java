@@ -10,7 +10,6 @@ import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.avro.AvroParquetReader;
-import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
 
@@ -37,10 +36,8 @@ public final class ParquetRecords {
       throws IOException {
     Configuration conf = new Configuration(false);
     if (projection != null) {
-      // the projection is converted to a Parquet schema that must match the files' three-level
-      // lists (ParquetRecordSink), not the old two-level default
-      conf.setBoolean("parquet.avro.write-old-list-structure", false);
-      AvroReadSupport.setRequestedProjection(conf, projection);
+      // converted to the files' own list layout (or every column, where the files differ)
+      ColumnProjection.of(glob, projection).forEach(conf::set);
     }
     for (MatchResult.Metadata file : FileSystems.match(glob).metadata()) {
       try (ParquetReader<GenericRecord> reader =

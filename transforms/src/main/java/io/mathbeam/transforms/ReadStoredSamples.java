@@ -7,6 +7,8 @@ import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
 import io.mathbeam.transforms.coders.StoredSampleCoder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,10 +60,23 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
   public PCollection<StoredSample> expand(PBegin begin) {
     // Rows are parsed where they are read: ParquetIO hands on rows in the files' own schema, which
     // an AvroCoder of a narrower schema cannot encode, so no PCollection of rows is ever encoded.
+    // Only the columns a stored sample needs are read (the floor reads the same projection).
     ParseStoredSample parse = new ParseStoredSample(samplesPerProblem, graderVersion);
     return begin.apply(
         "ReadStoredSamples",
-        ParquetIO.parseGenericRecords(parse).from(samplesGlob).withCoder(StoredSampleCoder.of()));
+        ParquetIO.parseGenericRecords(parse)
+            .from(samplesGlob)
+            .withConfiguration(projection())
+            .withCoder(StoredSampleCoder.of()));
+  }
+
+  /** The reader configuration for the columns a stored sample needs, where the files allow it. */
+  private Map<String, String> projection() {
+    try {
+      return ColumnProjection.of(samplesGlob, OutputSchemas.STORED_SAMPLE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading the footers of " + samplesGlob, e);
+    }
   }
 
   /** A stored sample from its row. */

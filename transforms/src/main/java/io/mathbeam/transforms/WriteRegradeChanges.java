@@ -1,23 +1,19 @@
 package io.mathbeam.transforms;
 
 import io.mathbeam.core.grading.Grader;
-import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.transforms.coders.RegradeTallyCoder;
-import io.mathbeam.transforms.coders.VerdictChangeCoder;
 import java.util.List;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.transforms.Combine;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.FlatMapElements;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Top;
-import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PDone;
 import org.apache.beam.sdk.values.TypeDescriptors;
 
@@ -27,9 +23,10 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * RegradeSummary#CHANGES_FILE} (the samples whose status changed, one JSON line each, sorted by
  * dataset, problem and sample index; at most {@link #withListLimit the limit}, the first in that
  * order, the rest only counted). Both files are always written, the list empty when nothing
- * changed.
+ * changed. Its input is the grading step's output ({@link GradeStoredSamples}): the tallies of its
+ * comparisons and the changes.
  */
-public final class WriteRegradeChanges extends PTransform<PCollection<GradeComparison>, PDone> {
+public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDone> {
   private final String outputDir;
   private final int listLimit;
   private final String newGraderVersion;
@@ -55,10 +52,11 @@ public final class WriteRegradeChanges extends PTransform<PCollection<GradeCompa
   }
 
   @Override
-  public PDone expand(PCollection<GradeComparison> comparisons) {
+  public PDone expand(PCollectionTuple graded) {
     int limit = listLimit;
     String version = newGraderVersion;
-    comparisons
+    graded
+        .get(GradeStoredSamples.TALLIES)
         .apply("CountChanges", Combine.globally(tally()))
         .setCoder(RegradeTallyCoder.of())
         .apply(
@@ -68,9 +66,8 @@ public final class WriteRegradeChanges extends PTransform<PCollection<GradeCompa
         .apply(
             "WriteSummary",
             TextIO.write().to(outputDir + "/" + RegradeSummary.SUMMARY_FILE).withoutSharding());
-    comparisons
-        .apply("ChangedSamples", ParDo.of(new ChangeOfFn()))
-        .setCoder(VerdictChangeCoder.of())
+    graded
+        .get(GradeStoredSamples.CHANGES)
         .apply("FirstChanges", Top.smallest(limit))
         .apply(
             "ChangeLines",
@@ -81,22 +78,12 @@ public final class WriteRegradeChanges extends PTransform<PCollection<GradeCompa
         .apply(
             "WriteChanges",
             TextIO.write().to(outputDir + "/" + RegradeSummary.CHANGES_FILE).withoutSharding());
-    return PDone.in(comparisons.getPipeline());
+    return PDone.in(graded.getPipeline());
   }
 
-  /** The change of a sample whose status changed; nothing for the others. */
-  static final class ChangeOfFn extends DoFn<GradeComparison, VerdictChange> {
-    @ProcessElement
-    public void process(@Element GradeComparison c, OutputReceiver<VerdictChange> out) {
-      if (c.statusChanged()) {
-        out.output(c.change());
-      }
-    }
-  }
-
-  /** Sums comparisons into one {@link RegradeTally}; an empty input gives an empty tally. */
-  static MergingCombineFn<GradeComparison, RegradeTally, RegradeTally> tally() {
+  /** Merges the bundles' tallies into one; an empty input gives an empty tally. */
+  static MergingCombineFn<RegradeTally, RegradeTally, RegradeTally> tally() {
     return MergingCombineFn.tally(
-        RegradeTally::new, RegradeTally::add, RegradeTally::merge, RegradeTallyCoder.of());
+        RegradeTally::new, RegradeTally::merge, RegradeTally::merge, RegradeTallyCoder.of());
   }
 }

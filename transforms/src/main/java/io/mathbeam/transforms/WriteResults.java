@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.FileIO;
 import org.apache.beam.sdk.io.TextIO;
@@ -21,7 +19,6 @@ import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.WithKeys;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -81,9 +78,18 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
         samples
             .apply(
                 "ProblemSamples",
-                MapElements.into(TypeDescriptor.of(ProblemSample.class)).via(ProblemSample::of))
-            .setCoder(ProblemSampleCoder.of()));
+                MapElements.into(SAMPLE_GROUP)
+                    .via((GradedSample s) -> SampleParts.group(List.of(ProblemSample.of(s)))))
+            .setCoder(SampleParts.PROBLEM_SAMPLES_CODER));
     return PDone.in(samples.getPipeline());
+  }
+
+  private static final TypeDescriptor<KV<Integer, List<ProblemSample>>> SAMPLE_GROUP =
+      new TypeDescriptor<>() {};
+
+  /** The bucket of a problem in the grouping the {@code problems/} table is written from. */
+  static int bucketOf(String problemKey) {
+    return Math.floorMod(problemKey.hashCode(), BUCKETS);
   }
 
   /**
@@ -91,11 +97,11 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
    * GradeStoredSamples#writingSamplesTo}): {@code sampleFiles} are moved into {@code samples/}, and
    * the rest is written from each sample's small parts.
    */
-  public PTransform<PCollection<ProblemSample>, PDone> ofWrittenSamples(
+  public PTransform<PCollection<KV<Integer, List<ProblemSample>>>, PDone> ofWrittenSamples(
       PCollection<String> sampleFiles) {
     return new PTransform<>() {
       @Override
-      public PDone expand(PCollection<ProblemSample> problems) {
+      public PDone expand(PCollection<KV<Integer, List<ProblemSample>>> problems) {
         sampleFiles.apply("MoveSamplesIntoPlace", WriteSampleFiles.moveIntoPlace(outputDir));
         writeTables(problems);
         return PDone.in(problems.getPipeline());
@@ -118,14 +124,12 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
             withMetrics(fromTallies).ofWrittenSamples(parts.get(SampleParts.SAMPLE_FILES)));
   }
 
-  /** {@code problems/}, {@code metrics.json} and {@code rejected/}. */
-  private void writeTables(PCollection<ProblemSample> problemSamples) {
+  /**
+   * {@code problems/}, {@code metrics.json} and {@code rejected/}; {@code problemSamples} are
+   * groups of a problem's samples keyed by its bucket ({@link #bucketOf}).
+   */
+  private void writeTables(PCollection<KV<Integer, List<ProblemSample>>> problemSamples) {
     problemSamples
-        .apply(
-            "KeyByBucket",
-            WithKeys.of((ProblemSample s) -> Math.floorMod(s.problemKey().hashCode(), BUCKETS))
-                .withKeyType(TypeDescriptors.integers()))
-        .setCoder(KvCoder.of(VarIntCoder.of(), ProblemSampleCoder.of()))
         .apply("GroupByBucket", GroupByKey.create())
         .apply("ProblemRows", ParDo.of(new ProblemRowFn()))
         .setCoder(AvroCoder.of(OutputSchemas.PROBLEM))
@@ -173,13 +177,16 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
 
   /** Splits a bucket into problems and writes one row per problem, samples in index order. */
   static final class ProblemRowFn
-      extends DoFn<KV<Integer, Iterable<ProblemSample>>, GenericRecord> {
+      extends DoFn<KV<Integer, Iterable<List<ProblemSample>>>, GenericRecord> {
     @ProcessElement
     public void process(
-        @Element KV<Integer, Iterable<ProblemSample>> bucket, OutputReceiver<GenericRecord> out) {
+        @Element KV<Integer, Iterable<List<ProblemSample>>> bucket,
+        OutputReceiver<GenericRecord> out) {
       Map<String, List<ProblemSample>> byProblem = new TreeMap<>();
-      for (ProblemSample s : bucket.getValue()) {
-        byProblem.computeIfAbsent(s.problemKey(), k -> new ArrayList<>()).add(s);
+      for (List<ProblemSample> group : bucket.getValue()) {
+        for (ProblemSample s : group) {
+          byProblem.computeIfAbsent(s.problemKey(), k -> new ArrayList<>()).add(s);
+        }
       }
       for (List<ProblemSample> samples : byProblem.values()) {
         samples.sort(Comparator.comparingInt(ProblemSample::sampleIndex));

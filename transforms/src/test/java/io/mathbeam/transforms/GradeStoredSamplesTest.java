@@ -3,11 +3,12 @@ package io.mathbeam.transforms;
 import static io.mathbeam.transforms.TestSamples.answered;
 import static io.mathbeam.transforms.TestSamples.request;
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
 
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
-import io.mathbeam.core.regrade.GradeComparison;
+import io.mathbeam.core.regrade.DatasetChanges;
+import io.mathbeam.core.regrade.RegradeTally;
+import io.mathbeam.core.regrade.StatusMove;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
 import io.mathbeam.core.regrade.VerdictChange;
@@ -19,6 +20,7 @@ import java.util.Map;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.junit.Rule;
 import org.junit.Test;
@@ -50,8 +52,10 @@ public class GradeStoredSamplesTest {
         .satisfies(
             all -> {
               Map<String, String> by = new HashMap<>();
-              for (ProblemSample s : all) {
-                by.put(s.problemId(), s.status());
+              for (KV<Integer, List<ProblemSample>> group : all) {
+                for (ProblemSample s : group.getValue()) {
+                  by.put(s.problemId(), s.status());
+                }
               }
               assertEquals(
                   Map.of(
@@ -60,21 +64,29 @@ public class GradeStoredSamplesTest {
                   by);
               return null;
             });
-    PAssert.that(out.get(GradeStoredSamples.COMPARED))
+    PAssert.that(out.get(GradeStoredSamples.CHANGES))
         .satisfies(
             all -> {
-              List<GradeComparison> changed = new ArrayList<>();
-              List<GradeComparison> unchanged = new ArrayList<>();
-              all.forEach(c -> (c.statusChanged() ? changed : unchanged).add(c));
-              assertEquals(1, changed.size());
-              assertEquals(1, unchanged.size());
-              VerdictChange fixed = changed.get(0).change();
+              List<VerdictChange> changed = new ArrayList<>();
+              all.forEach(changed::add);
+              assertEquals("only the changed sample leaves as a record", 1, changed.size());
+              VerdictChange fixed = changed.get(0);
               assertEquals("fixed", fixed.problemId());
               assertEquals("incorrect", fixed.oldStatus());
               assertEquals("correct", fixed.newStatus());
               assertEquals(Grader.VERSION, fixed.newGraderVersion());
-              assertEquals("incorrect", unchanged.get(0).newStatus());
-              assertFalse(unchanged.get(0).answerChanged());
+              return null;
+            });
+    PAssert.that(out.get(GradeStoredSamples.TALLIES))
+        .satisfies(
+            all -> {
+              RegradeTally tally = new RegradeTally();
+              all.forEach(tally::merge);
+              assertEquals(List.of(new StatusMove("incorrect", "correct", 1)), tally.moves());
+              DatasetChanges d = tally.datasets().get("d");
+              assertEquals(2, d.samples());
+              assertEquals(1, d.changed());
+              assertEquals("the unchanged sample kept its answer", 0, d.answerOnly());
               return null;
             });
     pipeline.run().waitUntilFinish();
@@ -99,9 +111,12 @@ public class GradeStoredSamplesTest {
         .satisfies(
             all -> {
               int n = 0;
-              for (ProblemSample s : all) {
-                assertEquals("correct", s.status());
-                n++;
+              for (KV<Integer, List<ProblemSample>> group : all) {
+                for (ProblemSample s : group.getValue()) {
+                  assertEquals("correct", s.status());
+                  assertEquals(WriteResults.bucketOf(s.problemKey()), (int) group.getKey());
+                  n++;
+                }
               }
               assertEquals(5, n);
               return null;

@@ -9,14 +9,18 @@ import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.regrade.GradeComparison;
 import io.mathbeam.core.regrade.RegradeSummary;
+import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredGrade;
-import io.mathbeam.transforms.coders.GradeComparisonCoder;
+import io.mathbeam.core.regrade.VerdictChange;
+import io.mathbeam.transforms.coders.RegradeTallyCoder;
+import io.mathbeam.transforms.coders.VerdictChangeCoder;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.PCollectionTuple;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -40,8 +44,31 @@ public class WriteRegradeChangesTest {
     return out;
   }
 
+  /**
+   * Writes what a grading step emits for {@code input}: two bundles' tallies (the first sample in
+   * one, the rest in the other) and the changes.
+   */
   private void write(WriteRegradeChanges transform, List<GradeComparison> input) {
-    pipeline.apply(Create.of(input).withCoder(GradeComparisonCoder.of())).apply(transform);
+    List<RegradeTally> tallies = List.of(new RegradeTally(), new RegradeTally());
+    List<VerdictChange> changes = new ArrayList<>();
+    for (int i = 0; i < input.size(); i++) {
+      tallies.get(i == 0 ? 0 : 1).add(input.get(i));
+      if (input.get(i).statusChanged()) {
+        changes.add(input.get(i).change());
+      }
+    }
+    PCollectionTuple graded =
+        PCollectionTuple.of(
+                GradeStoredSamples.TALLIES,
+                pipeline.apply("Tallies", Create.of(tallies).withCoder(RegradeTallyCoder.of())))
+            .and(
+                GradeStoredSamples.CHANGES,
+                pipeline.apply(
+                    "Changes",
+                    changes.isEmpty()
+                        ? Create.empty(VerdictChangeCoder.of())
+                        : Create.of(changes).withCoder(VerdictChangeCoder.of())));
+    graded.apply(transform);
     pipeline.run().waitUntilFinish();
   }
 

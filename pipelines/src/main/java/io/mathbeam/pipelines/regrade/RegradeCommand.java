@@ -144,11 +144,9 @@ public final class RegradeCommand implements Command {
             .apply("GradeResponses", GradeStoredSamples.writingSamplesTo(output));
     // the grading step writes samples/ itself: only small records leave it (docs/runners.md)
     WriteResults.to(output).withManifest(MetricsJson.write(manifest)).writeParts(regraded);
-    regraded
-        .get(GradeStoredSamples.COMPARED)
-        .apply(
-            "WriteRegradeChanges",
-            WriteRegradeChanges.to(output).withListLimit(options.getMaxListedChanges()));
+    regraded.apply(
+        "WriteRegradeChanges",
+        WriteRegradeChanges.to(output).withListLimit(options.getMaxListedChanges()));
     out.println(
         "Regrading "
             + input

@@ -1,0 +1,73 @@
+package io.mathbeam.transforms;
+
+import java.io.IOException;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.avro.AvroSchemaConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.InvalidRecordException;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * The reader configuration that reads only some columns of Parquet files: parquet-avro's requested
+ * projection, converted to the files' own list layout. Our writer ({@link ParquetRecordSink})
+ * writes three-level lists, parquet-avro's default writer the older two-level ones, and a
+ * projection in the other layout does not fail but reads the lists wrongly; so the files' footers
+ * are read first, and where no one layout holds for every file, every column is read.
+ */
+final class ColumnProjection {
+  private static final String OLD_LISTS = "parquet.avro.write-old-list-structure";
+
+  private ColumnProjection() {}
+
+  /**
+   * The configuration that reads only {@code projection}'s columns of the files of {@code glob}.
+   */
+  static Map<String, String> of(String glob, Schema projection) throws IOException {
+    MatchResult match = FileSystems.match(glob, EmptyMatchTreatment.ALLOW);
+    if (match.status() != MatchResult.Status.OK || match.metadata().isEmpty()) {
+      return Map.of();
+    }
+    for (boolean oldLists : new boolean[] {false, true}) {
+      if (holdsForEveryFile(match, projection, oldLists)) {
+        return Map.of(
+            OLD_LISTS,
+            Boolean.toString(oldLists),
+            AvroReadSupport.AVRO_REQUESTED_PROJECTION,
+            projection.toString());
+      }
+    }
+    return Map.of();
+  }
+
+  private static boolean holdsForEveryFile(MatchResult match, Schema projection, boolean oldLists)
+      throws IOException {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(OLD_LISTS, oldLists);
+    MessageType requested = new AvroSchemaConverter(conf).convert(projection);
+    for (MatchResult.Metadata file : match.metadata()) {
+      try (ParquetFileReader reader = ParquetFileReader.open(new ChannelInputFile(file))) {
+        MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
+        if (!contains(fileSchema, requested)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Whether every column of {@code requested} is in the file, in the same layout. */
+  private static boolean contains(MessageType fileSchema, MessageType requested) {
+    try {
+      fileSchema.checkContains(requested);
+      return true;
+    } catch (InvalidRecordException e) {
+      return false;
+    }
+  }
+}
