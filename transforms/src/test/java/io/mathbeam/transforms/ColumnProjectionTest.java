@@ -39,17 +39,7 @@ public class ColumnProjectionTest {
           .requiredString("text")
           .endRecord();
 
-  private static final Schema NEEDED =
-      SchemaBuilder.record("row")
-          .fields()
-          .requiredString("id")
-          .name("golds")
-          .type()
-          .array()
-          .items()
-          .stringType()
-          .noDefault()
-          .endRecord();
+  private static final Schema NEEDED = OutputSchemas.projection(ROW, "id", "golds");
 
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 

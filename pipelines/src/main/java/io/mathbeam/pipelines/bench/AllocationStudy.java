@@ -305,28 +305,27 @@ final class AllocationStudy {
     return new double[][] {theta, weight};
   }
 
-  /** E[(theta - c / n)^2 | c of n] under the mix. */
-  private static double posteriorGap(double[][] grid, int c, int n) {
-    double mass = 0;
-    double sum = 0;
-    for (int g = 0; g < grid[0].length; g++) {
-      double th = grid[0][g];
-      double like = Math.pow(th, c) * Math.pow(1 - th, n - c) * grid[1][g];
-      mass += like;
-      sum += like * (th - (double) c / n) * (th - (double) c / n);
-    }
-    return mass > 0 ? sum / mass : 0;
-  }
-
   /** E[theta (1 - theta) | c of n] under the mix. */
   private static double posterior(double[][] grid, int c, int n) {
+    return posterior(grid, c, n, th -> th * (1 - th));
+  }
+
+  /** E[(theta - c / n)^2 | c of n] under the mix. */
+  private static double posteriorGap(double[][] grid, int c, int n) {
+    double rate = (double) c / n;
+    return posterior(grid, c, n, th -> (th - rate) * (th - rate));
+  }
+
+  /** E[f(theta) | c of n] under the mix. */
+  private static double posterior(
+      double[][] grid, int c, int n, java.util.function.DoubleUnaryOperator f) {
     double mass = 0;
     double sum = 0;
     for (int g = 0; g < grid[0].length; g++) {
       double th = grid[0][g];
       double like = Math.pow(th, c) * Math.pow(1 - th, n - c) * grid[1][g];
       mass += like;
-      sum += like * th * (1 - th);
+      sum += like * f.applyAsDouble(th);
     }
     return mass > 0 ? sum / mass : 0;
   }
