@@ -20,6 +20,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.apache.avro.Schema;
 
 /**
@@ -34,6 +36,8 @@ import org.apache.avro.Schema;
  * samples ({@link RoundOverlap}).
  */
 public final class PrecisionRun {
+  private static final Logger LOG = Logger.getLogger(PrecisionRun.class.getName());
+
   private static final Schema COUNTS =
       OutputSchemas.projection(
           OutputSchemas.PROBLEM, "data_source", "problem_id", "num_samples", "num_correct");
@@ -155,12 +159,20 @@ public final class PrecisionRun {
 
     Watch(List<Evaluation> active) {
       List<RoundOverlap> overlaps =
-          active.stream().map(e -> e.overlap).filter(o -> o != null).toList();
+          new ArrayList<>(active.stream().map(e -> e.overlap).filter(o -> o != null).toList());
       thread =
           new Thread(
               () -> {
                 while (!done) {
-                  overlaps.forEach(RoundOverlap::poll);
+                  for (RoundOverlap overlap : List.copyOf(overlaps)) {
+                    try {
+                      overlap.poll();
+                    } catch (RuntimeException e) {
+                      // sending ahead only saves time: the round goes on as without it
+                      LOG.log(Level.WARNING, "sending the next round's samples ahead failed", e);
+                      overlaps.remove(overlap);
+                    }
+                  }
                   try {
                     Thread.sleep(PERIOD_MS);
                   } catch (InterruptedException e) {
@@ -232,7 +244,12 @@ public final class PrecisionRun {
       e.ceilings.putAll(ceilings);
       e.perProblem.putAll(first);
       if (options.getPrecision() != null) {
-        e.overlap = RoundOverlap.open(prepared, options.getPrecision(), ceilings);
+        try {
+          e.overlap = RoundOverlap.open(prepared, options.getPrecision(), ceilings);
+        } catch (RuntimeException failure) {
+          prepared.close();
+          throw failure;
+        }
       }
       return e;
     }
