@@ -60,6 +60,8 @@ public final class RoundLookahead implements AutoCloseable {
   private final Set<String> sentBefore;
 
   private RoundLookahead(GenerationConfig config, long baseSeed, boolean shuffleChoices) {
+    // read first: a failure here must not leave the shared client acquired
+    this.sentBefore = cachedAhead(config.cacheDir());
     this.shared = SharedGeneration.acquire(config);
     this.dispatcher = shared.dispatcher();
     this.baseSeed = baseSeed;
@@ -70,7 +72,6 @@ public final class RoundLookahead implements AutoCloseable {
             ? null
             : new GenerationCacheWriter(
                 config.cacheDir(), config.cacheCheckpointSeconds(), config.runId() + LOOKAHEAD);
-    this.sentBefore = cachedAhead(config.cacheDir());
     dispatcher.listen(heard::add);
     this.worker = new Thread(this::work, "round-lookahead");
     worker.setDaemon(true);
