@@ -300,12 +300,16 @@ public final class GenerationDispatcher {
     }
   }
 
+  private static final LookaheadSamples.Claim NOT_AHEAD =
+      new LookaheadSamples.Claim(LookaheadSamples.State.NONE, null);
+
   /** Returns whether the batch sends the sample (false: it took over one sent ahead). */
   private boolean enqueue(SampleRequest request, Batch batch) {
     LookaheadSamples.Claim claim;
     synchronized (this) {
       submitted++;
-      claim = lookahead.claim(request, batch);
+      // every submission passes here: without samples sent ahead, no identity is built
+      claim = lookahead.isEmpty() ? NOT_AHEAD : lookahead.claim(request, batch);
       switch (claim.state()) {
         case IN_FLIGHT -> outstanding++;
         case ANSWERED -> {}

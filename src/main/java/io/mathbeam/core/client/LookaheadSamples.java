@@ -73,6 +73,13 @@ final class LookaheadSamples<B> {
     return added;
   }
 
+  /**
+   * Whether nothing was ever sent ahead (or all is claimed and forgotten): no claim can succeed.
+   */
+  boolean isEmpty() {
+    return queued.isEmpty() && inFlight.isEmpty() && answered.isEmpty();
+  }
+
   boolean hasQueued() {
     return !queued.isEmpty();
   }
