@@ -17,8 +17,9 @@ import org.apache.parquet.schema.MessageType;
  * The reader configuration that reads only some columns of Parquet files: parquet-avro's requested
  * projection, converted to the files' own list layout. Our writer ({@link ParquetRecordSink})
  * writes three-level lists, parquet-avro's default writer the older two-level ones, and a
- * projection in the other layout does not fail but reads the lists wrongly; so the files' footers
- * are read first, and where no one layout holds for every file, every column is read.
+ * projection in the other layout does not fail but reads the lists wrongly; so for a projection
+ * with lists the files' footers are read first, and where no one layout holds for every file, every
+ * column is read. A projection without lists is the same in both layouts and reads no footer.
  */
 final class ColumnProjection {
   private static final String OLD_LISTS = "parquet.avro.write-old-list-structure";
@@ -29,20 +30,37 @@ final class ColumnProjection {
    * The configuration that reads only {@code projection}'s columns of the files of {@code glob}.
    */
   static Map<String, String> of(String glob, Schema projection) throws IOException {
+    if (!hasLists(projection)) {
+      return settings(projection, false);
+    }
     MatchResult match = FileSystems.match(glob, EmptyMatchTreatment.ALLOW);
     if (match.status() != MatchResult.Status.OK || match.metadata().isEmpty()) {
       return Map.of();
     }
     for (boolean oldLists : new boolean[] {false, true}) {
       if (holdsForEveryFile(match, projection, oldLists)) {
-        return Map.of(
-            OLD_LISTS,
-            Boolean.toString(oldLists),
-            AvroReadSupport.AVRO_REQUESTED_PROJECTION,
-            projection.toString());
+        return settings(projection, oldLists);
       }
     }
     return Map.of();
+  }
+
+  private static Map<String, String> settings(Schema projection, boolean oldLists) {
+    return Map.of(
+        OLD_LISTS,
+        Boolean.toString(oldLists),
+        AvroReadSupport.AVRO_REQUESTED_PROJECTION,
+        projection.toString());
+  }
+
+  /** Whether the schema has a list anywhere (nullable lists and lists in records included). */
+  private static boolean hasLists(Schema schema) {
+    return switch (schema.getType()) {
+      case ARRAY -> true;
+      case UNION -> schema.getTypes().stream().anyMatch(ColumnProjection::hasLists);
+      case RECORD -> schema.getFields().stream().anyMatch(f -> hasLists(f.schema()));
+      default -> false;
+    };
   }
 
   private static boolean holdsForEveryFile(MatchResult match, Schema projection, boolean oldLists)

@@ -95,4 +95,13 @@ public class ColumnProjectionTest {
     assertEquals(Map.of(), ColumnProjection.of(dir + "/*.parquet", NEEDED));
     assertEquals(Map.of(), ColumnProjection.of(dir + "/none-*.parquet", NEEDED));
   }
+
+  @Test
+  public void aProjectionWithoutListsReadsNoFooter() throws Exception {
+    // no file matches: a projection without lists is the same in either layout
+    Map<String, String> settings =
+        ColumnProjection.of(
+            tmp.getRoot() + "/none-*.parquet", OutputSchemas.projection(ROW, "id", "text"));
+    assertEquals("false", settings.get("parquet.avro.write-old-list-structure"));
+  }
 }
