@@ -14,6 +14,24 @@ public final class SampleRequests {
    * statement, in the file's order or, with {@code shuffleChoices}, in an order drawn from the
    * sample's seed; the gold letter follows its option.
    */
+  /**
+   * Sample {@code index} of the problem {@code r} is a sample of, as {@link #of} makes it, where
+   * the problem's statement as shown does not depend on the seed (not multiple choice with shuffled
+   * options); its K is {@code r}'s.
+   */
+  public static SampleRequest another(SampleRequest r, int index, long baseSeed) {
+    return new SampleRequest(
+        r.datasetId(),
+        r.problemId(),
+        r.problem(),
+        r.goldAnswers(),
+        index,
+        r.samplesPerProblem(),
+        SeedDerivation.seed(baseSeed, r.datasetId(), r.problemId(), index),
+        r.choices(),
+        r.code());
+  }
+
   public static SampleRequest of(Problem p, int index, long baseSeed, boolean shuffleChoices) {
     long seed = SeedDerivation.seed(baseSeed, p.datasetId(), p.problemId(), index);
     if (!p.isMultipleChoice()) {

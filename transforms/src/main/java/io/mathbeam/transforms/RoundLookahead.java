@@ -5,7 +5,7 @@ import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.GradeStatus;
 import io.mathbeam.core.model.SampleRequest;
-import io.mathbeam.core.sampling.SeedDerivation;
+import io.mathbeam.core.sampling.SampleRequests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -172,7 +172,7 @@ public final class RoundLookahead implements AutoCloseable {
       for (int index = from; index < to; index++) {
         for (SampleRequest r : problems.values()) {
           if (r.datasetId().equals(dataset)) {
-            SampleRequest ahead = sample(r, index);
+            SampleRequest ahead = SampleRequests.another(r, index, baseSeed);
             if (!sentBefore.contains(SampleKeys.of(ahead))) {
               requests.add(ahead);
             }
@@ -201,20 +201,6 @@ public final class RoundLookahead implements AutoCloseable {
   public long[] unused(String dataset, int used) {
     return dispatcher.lookaheadUnused(
         r -> r.datasetId().equals(dataset), r -> r.sampleIndex() < used);
-  }
-
-  /** Sample {@code index} of the problem {@code r} asks, as the pipeline's fan-out makes it. */
-  private SampleRequest sample(SampleRequest r, int index) {
-    return new SampleRequest(
-        r.datasetId(),
-        r.problemId(),
-        r.problem(),
-        r.goldAnswers(),
-        index,
-        r.samplesPerProblem(),
-        SeedDerivation.seed(baseSeed, r.datasetId(), r.problemId(), index),
-        r.choices(),
-        r.code());
   }
 
   private void work() {
