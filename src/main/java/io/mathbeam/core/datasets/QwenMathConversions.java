@@ -134,10 +134,7 @@ final class QwenMathConversions {
       Map<String, Object> r = source.get(i);
       String where = in.where(FILE) + " row " + (i + 1);
       String solution = SourceRows.text(r, "solution", where);
-      String answer = lastBoxed(solution);
-      if (answer == null || answer.isEmpty()) {
-        throw new BenchmarkFormatException(where + ": field 'solution' has no \\boxed{} answer");
-      }
+      String answer = boxedAnswer(solution, where);
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("id", "math-" + (r.containsKey("idx") ? SourceRows.integer(r, "idx", where) : i + 1));
       row.put("problem", SourceRows.text(r, "problem", where).strip());
@@ -152,6 +149,15 @@ final class QwenMathConversions {
     }
   }
 
+  /** The last {@code \boxed{}} of a row's solution, its gold answer; a row without one fails. */
+  private static String boxedAnswer(String solution, String where) throws BenchmarkFormatException {
+    String answer = lastBoxed(solution);
+    if (answer == null || answer.isEmpty()) {
+      throw new BenchmarkFormatException(where + ": field 'solution' has no \\boxed{} answer");
+    }
+    return answer;
+  }
+
   /** Minerva: the answer is the last {@code \boxed{}} of the solution (Qwen's gold rule). */
   static void minerva(SourceRows in, RowSink out) throws IOException, BenchmarkFormatException {
     List<Map<String, Object>> source = in.jsonLines(FILE);
@@ -160,10 +166,7 @@ final class QwenMathConversions {
       String where = in.where(FILE) + " row " + (i + 1);
       long idx = SourceRows.integer(r, "idx", where);
       String solution = SourceRows.text(r, "solution", where);
-      String answer = lastBoxed(solution);
-      if (answer == null || answer.isEmpty()) {
-        throw new BenchmarkFormatException(where + ": field 'solution' has no \\boxed{} answer");
-      }
+      String answer = boxedAnswer(solution, where);
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("id", "minerva-" + idx);
       row.put("problem", SourceRows.text(r, "problem", where).strip());
