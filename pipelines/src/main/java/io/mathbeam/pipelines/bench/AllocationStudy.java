@@ -2,40 +2,43 @@ package io.mathbeam.pipelines.bench;
 
 import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.core.stats.SamplingPrecision;
+import io.mathbeam.core.stats.TwoPhaseAllocation;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
 import org.apache.commons.math3.distribution.BetaDistribution;
 
 /**
  * {@code bench-precision --allocation=true}: would sending later samples where they pay beat
  * uniform rounds? A simulation with known rates and token costs (a problem's tokens per sample vary
- * with its difficulty and a log-normal factor; each sample's tokens around that mean). After a
- * first round of 2 samples per problem, each problem i gets m_i >= 1 more, in proportion to
- * sqrt(v_i / t_i) (v_i its posterior E[theta (1 - theta)], t_i its tokens per sample learnt from
- * the first round: Neyman's allocation per token), sized for the target.
+ * with its difficulty and a log-normal factor; each sample's tokens around that mean), at targets
+ * that a uniform run meets with K = 8, 16, 32 and 64 samples per problem.
  *
- * <p>Two estimators of a problem's rate on those samples: the pooled mean (c_i / n_i), which is
- * biased because m_i depends on the problem's own first samples, and the two-phase one, lambda
- * times the first round's mean plus (1 - lambda) times the second's, with lambda the same for every
- * problem, which is unbiased. Two ways to get v_i: the posterior under the mix's true prior (the
- * reference that knows the prior, not the rates) and under the prior {@code PrecisionStopping}
- * fits. Efficiency is tokens times the estimate's true variance, over the same for uniform sampling
- * (1.0 = uniform; 0.9 = the same precision for 10% fewer tokens); coverage of the estimated 95%
- * interval and the bias are against the fixed problems' mean rate. A third procedure draws which
- * problems get a second round ({@link SelectionAllocation}).
+ * <p>The procedure: a first round of 2 samples per problem; the stopping rule's projection of the
+ * uniform K the target needs; a uniform first phase up to {@link TwoPhaseAllocation#firstPhase} of
+ * that; then {@link TwoPhaseAllocation}'s second phase where it projects fewer tokens than uniform
+ * rounds to the same variance, else uniform rounds. Two ways to get each problem's E[theta (1 -
+ * theta)] for the plan: the posterior under the mix's true prior (the reference that knows the
+ * prior, not the rates) and under the prior {@code PrecisionStopping} fits. Efficiency is tokens
+ * times the estimate's true variance over the same for uniform sampling (1.0 = uniform; 0.9 = the
+ * same precision for 10% fewer tokens); coverage of the estimated 95% interval and the bias are
+ * against the fixed problems' mean rate. Beside the two-phase estimate, the pooled mean c_i / n_i
+ * of the same samples shows what the data-dependent design does to it.
  */
 final class AllocationStudy {
   private static final int FIRST_ROUND = 2;
+  private static final int CEILING = 1024;
   private static final int GRID = 400;
   private static final List<String> MIXES = List.of("aime-like", "math500-like", "gpqa-like");
-  private static final double[] TARGETS = {0.02, 0.01, 0.02};
+  private static final double[] BOUNDS = {0.90, 0.95, 1.02};
+  private static final int[] UNIFORM_K = {4, 8, 16, 32, 64};
 
   private AllocationStudy() {}
 
-  /** Figures of one procedure. */
+  /** Figures of one procedure at one target. */
   private static final class Tally {
     double efficiency;
     double pooledEfficiency;
@@ -43,80 +46,136 @@ final class AllocationStudy {
     int pooledCovered;
     double bias;
     double pooledBias;
-    double selectedEfficiency;
-    int selectedCovered;
-    double selectedBias;
+    int allocated;
   }
 
   static List<CalibrationTarget> run(int replications, long seed, PrintStream out) {
     out.printf(
         Locale.ROOT,
-        "%nAllocation (samples where they pay), %d replications per mix; efficiency = tokens x"
-            + " true variance, uniform = 1%n",
+        "%nAllocation (samples where they pay), %d replications per mix and target; efficiency ="
+            + " tokens x true variance, uniform = 1%n",
         replications);
     out.printf(
         Locale.ROOT,
-        "%-14s %6s %-9s %9s %8s %9s   %9s %8s %9s   %9s %8s %9s%n",
+        "%-14s %9s %7s %-9s %9s %9s %8s %9s   %9s %8s %9s%n",
         "mix",
+        "uniform K",
         "target",
         "prior",
+        "allocated",
         "two-phase",
         "coverage",
         "bias (pt)",
         "pooled",
         "coverage",
-        "bias (pt)",
-        "selected",
-        "coverage",
         "bias (pt)");
     List<CalibrationTarget> targets = new ArrayList<>();
-    double[] bounds = {0.90, 0.95, 1.02};
     for (int m = 0; m < MIXES.size(); m++) {
       SolveRateMix mix = SolveRateMix.named(MIXES.get(m));
       double[][] grid = grid(mix);
-      Tally reference = new Tally();
-      Tally fitted = new Tally();
-      for (int r = 0; r < replications; r++) {
-        SplittableRandom random = new SplittableRandom(seed * 7_919L + m * 104_729L + r);
-        replicate(mix, TARGETS[m], grid, random, reference, fitted, replications);
+      double meanVariance = expectation(grid, th -> th * (1 - th));
+      for (int k : UNIFORM_K) {
+        double target = SamplingPrecision.Z95 * Math.sqrt(meanVariance / (mix.problems() * k));
+        Tally reference = new Tally();
+        Tally fitted = new Tally();
+        for (int r = 0; r < replications; r++) {
+          SplittableRandom random =
+              new SplittableRandom(seed * 7_919L + m * 104_729L + k * 31L + r);
+          replicate(mix, target, grid, random, reference, fitted, replications);
+        }
+        for (Tally t : List.of(reference, fitted)) {
+          out.printf(
+              Locale.ROOT,
+              "%-14s %9d %7s %-9s %8.0f%% %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f%n",
+              mix.name(),
+              k,
+              String.format(Locale.ROOT, "+-%.2f", 100 * target),
+              t == reference ? "the mix's" : "fitted",
+              100.0 * t.allocated / replications,
+              t.efficiency,
+              100.0 * t.covered / replications,
+              100 * t.bias,
+              t.pooledEfficiency,
+              100.0 * t.pooledCovered / replications,
+              100 * t.pooledBias);
+        }
+        String label = String.format(Locale.ROOT, "%s at uniform K = %d", mix.name(), k);
+        targets.add(
+            new CalibrationTarget(
+                String.format(
+                    Locale.ROOT, "allocation %s tokens %.3fx uniform", label, fitted.efficiency),
+                String.format(Locale.ROOT, "<= %.2fx", BOUNDS[m]),
+                fitted.efficiency <= BOUNDS[m]));
+        targets.add(
+            new CalibrationTarget(
+                String.format(
+                    Locale.ROOT,
+                    "allocation %s fitted vs reference %.3fx",
+                    label,
+                    fitted.efficiency / reference.efficiency),
+                "<= 1.05x",
+                fitted.efficiency <= 1.05 * reference.efficiency));
+        targets.add(
+            new CalibrationTarget(
+                String.format(
+                    Locale.ROOT,
+                    "allocation %s coverage %.1f%%",
+                    label,
+                    100.0 * fitted.covered / replications),
+                ">= 94%",
+                fitted.covered >= 0.94 * replications));
+        targets.add(
+            new CalibrationTarget(
+                String.format(
+                    Locale.ROOT, "allocation %s bias %+.3f points", label, 100 * fitted.bias),
+                "|bias| <= 0.2 points",
+                Math.abs(fitted.bias) <= 0.002));
       }
-      for (Tally t : List.of(reference, fitted)) {
-        out.printf(
-            Locale.ROOT,
-            "%-14s %6s %-9s %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f%n",
-            mix.name(),
-            String.format(Locale.ROOT, "+-%.0f", 100 * TARGETS[m]),
-            t == reference ? "the mix's" : "fitted",
-            t.efficiency,
-            100.0 * t.covered / replications,
-            100 * t.bias,
-            t.pooledEfficiency,
-            100.0 * t.pooledCovered / replications,
-            100 * t.pooledBias,
-            t.selectedEfficiency,
-            100.0 * t.selectedCovered / replications,
-            100 * t.selectedBias);
-      }
-      targets.add(
-          new CalibrationTarget(
-              String.format(
-                  Locale.ROOT,
-                  "allocation %s tokens %.3fx uniform (two-phase, fitted prior)",
-                  mix.name(),
-                  fitted.efficiency),
-              String.format(Locale.ROOT, "<= %.2fx", bounds[m]),
-              fitted.efficiency <= bounds[m]));
-      targets.add(
-          new CalibrationTarget(
-              String.format(
-                  Locale.ROOT,
-                  "allocation %s fitted vs reference %.3fx",
-                  mix.name(),
-                  fitted.efficiency / reference.efficiency),
-              "<= 1.05x",
-              fitted.efficiency <= 1.05 * reference.efficiency));
     }
     return targets;
+  }
+
+  /** The simulated dataset of one replication and its samples so far. */
+  private static final class Dataset {
+    final double[] theta;
+    final double[] tokens;
+    final int[] correct;
+    final double[] tokensSeen;
+    int samples;
+
+    Dataset(double[] theta, double[] tokens) {
+      this.theta = theta;
+      this.tokens = tokens;
+      this.correct = new int[theta.length];
+      this.tokensSeen = new double[theta.length];
+    }
+
+    /** Every problem's samples up to {@code k}. */
+    void sampleUpTo(int k, SplittableRandom random) {
+      for (int i = 0; i < theta.length; i++) {
+        for (int j = samples; j < k; j++) {
+          correct[i] += random.nextDouble() < theta[i] ? 1 : 0;
+          tokensSeen[i] += tokens[i] * gammaFour(random);
+        }
+      }
+      samples = Math.max(samples, k);
+    }
+
+    double[] tokensPerSample() {
+      double[] out = new double[theta.length];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = tokensSeen[i] / samples;
+      }
+      return out;
+    }
+
+    double mean() {
+      double sum = 0;
+      for (double th : theta) {
+        sum += th;
+      }
+      return sum / theta.length;
+    }
   }
 
   private static void replicate(
@@ -132,102 +191,90 @@ final class AllocationStudy {
     double[] tokens = new double[n];
     double sumTokens = 0;
     double sumVariance = 0;
-    int[] first = new int[n];
-    double[] learnt = new double[n];
     for (int i = 0; i < n; i++) {
       tokens[i] = 4000 * Math.exp(0.4 * random.nextGaussian()) * (1.6 - theta[i]);
       sumTokens += tokens[i];
       sumVariance += theta[i] * (1 - theta[i]);
-      for (int j = 0; j < FIRST_ROUND; j++) {
-        first[i] += random.nextDouble() < theta[i] ? 1 : 0;
-        learnt[i] += tokens[i] * gammaFour(random) / FIRST_ROUND;
-      }
     }
     double uniformProduct = sumTokens * sumVariance / ((double) n * n);
+    Dataset data = new Dataset(theta, tokens);
+    data.sampleUpTo(FIRST_ROUND, random);
+    PrecisionStopping.Decision d =
+        new PrecisionStopping(target, CEILING)
+            .decide(PrecisionBenchmark.filled(n, FIRST_ROUND), data.correct);
+    int n1 =
+        d.status() == PrecisionStopping.Status.MORE
+            ? TwoPhaseAllocation.firstPhase(d.nextSamplesPerProblem(), FIRST_ROUND)
+            : FIRST_ROUND;
+    data.sampleUpTo(n1, random);
+    int[] firstSamples = PrecisionBenchmark.filled(n, n1);
     double[] referenceVariance = new double[n];
-    double[] referenceGap = new double[n];
     for (int i = 0; i < n; i++) {
-      referenceVariance[i] = posterior(grid, first[i], FIRST_ROUND);
-      referenceGap[i] = posteriorGap(grid, first[i], FIRST_ROUND);
+      int c = data.correct[i];
+      referenceVariance[i] = expectation(grid, c, n1, th -> th * (1 - th));
     }
-    int[] firstSamples = PrecisionBenchmark.filled(n, FIRST_ROUND);
-    double[] fittedVariance = PrecisionStopping.problemVariances(firstSamples, first);
-    double[] prior = PrecisionStopping.fittedPrior(firstSamples, first);
-    double[] fittedGap = new double[n];
-    for (int i = 0; i < n; i++) {
-      double a = prior[0] + first[i];
-      double b = prior[1] + FIRST_ROUND - first[i];
-      double mean = a / (a + b);
-      double gap = mean - (double) first[i] / FIRST_ROUND;
-      fittedGap[i] = a * b / ((a + b) * (a + b) * (a + b + 1)) + gap * gap;
-    }
-    double mixMean = 0;
-    for (double th : theta) {
-      mixMean += th / n;
-    }
+    double[] fittedVariance = PrecisionStopping.problemVariances(firstSamples, data.correct);
     double star = Math.pow(target / SamplingPrecision.Z95, 2);
-    for (Object[] plan :
-        new Object[][] {
-          {referenceVariance, referenceGap, reference}, {fittedVariance, fittedGap, fitted}
-        }) {
-      SelectionAllocation.Outcome o =
-          SelectionAllocation.run(
-              theta,
-              tokens,
-              first,
-              FIRST_ROUND,
-              (double[]) plan[0],
-              (double[]) plan[1],
-              learnt,
-              star,
-              random);
-      Tally tally = (Tally) plan[2];
-      tally.selectedEfficiency += o.cost() * o.trueVariance() / uniformProduct / replications;
-      tally.selectedCovered +=
-          Math.abs(o.estimate() - mixMean)
-                  <= SamplingPrecision.Z95 * Math.sqrt(o.estimatedVariance())
-              ? 1
-              : 0;
-      tally.selectedBias += (o.estimate() - mixMean) / replications;
-    }
-    // the second round's outcomes are drawn once per problem, up to the most either plan asks
+    double[] learnt = data.tokensPerSample();
+    double mean = data.mean();
     for (Object[] plan :
         new Object[][] {{referenceVariance, reference}, {fittedVariance, fitted}}) {
       double[] v = (double[]) plan[0];
       Tally tally = (Tally) plan[1];
-      Allocation a = allocate(v, learnt, star, n);
-      int[] second = new int[n];
-      double cost = 0;
-      for (int i = 0; i < n; i++) {
-        for (int j = 0; j < a.more[i]; j++) {
-          second[i] += random.nextDouble() < theta[i] ? 1 : 0;
+      TwoPhaseAllocation.Plan a = TwoPhaseAllocation.plan(v, learnt, n1, star);
+      if (d.status() != PrecisionStopping.Status.MORE
+          || !TwoPhaseAllocation.pays(a, v, learnt, n1, star)) {
+        // uniform rounds: tokens times the pooled mean's variance is the uniform product itself
+        tally.efficiency += 1.0 / replications;
+        tally.pooledEfficiency += 1.0 / replications;
+        int k = TwoPhaseAllocation.uniformSamples(v, n1, star);
+        int[] correct = data.correct.clone();
+        for (int i = 0; i < n; i++) {
+          for (int j = n1; j < k; j++) {
+            correct[i] += random.nextDouble() < theta[i] ? 1 : 0;
+          }
         }
-        cost += tokens[i] * (FIRST_ROUND + a.more[i]);
+        int[] samples = PrecisionBenchmark.filled(n, k);
+        double[] after = PrecisionStopping.problemVariances(samples, correct);
+        double estimate = 0;
+        double estimatedVariance = 0;
+        for (int i = 0; i < n; i++) {
+          estimate += (double) correct[i] / k / n;
+          estimatedVariance += after[i] / k / ((double) n * n);
+        }
+        boolean covered =
+            Math.abs(estimate - mean) <= SamplingPrecision.Z95 * Math.sqrt(estimatedVariance);
+        tally.covered += covered ? 1 : 0;
+        tally.pooledCovered += covered ? 1 : 0;
+        tally.bias += (estimate - mean) / replications;
+        tally.pooledBias += (estimate - mean) / replications;
+        continue;
       }
-      double mean = 0;
-      double estimate = 0;
-      double pooled = 0;
-      double trueVariance = 0;
-      double pooledVariance = 0;
+      tally.allocated++;
+      int[] second = new int[n];
       int[] all = new int[n];
       int[] samples = new int[n];
+      double cost = 0;
+      double trueVariance = 0;
+      double pooledVariance = 0;
+      double pooled = 0;
       for (int i = 0; i < n; i++) {
-        mean += theta[i] / n;
-        estimate +=
-            (a.lambda * first[i] / FIRST_ROUND + (1 - a.lambda) * second[i] / (double) a.more[i])
-                / n;
-        all[i] = first[i] + second[i];
-        samples[i] = FIRST_ROUND + a.more[i];
-        pooled += (double) all[i] / samples[i] / n;
+        for (int j = 0; j < a.more()[i]; j++) {
+          second[i] += random.nextDouble() < theta[i] ? 1 : 0;
+        }
+        all[i] = data.correct[i] + second[i];
+        samples[i] = n1 + a.more()[i];
+        cost += tokens[i] * samples[i];
         double s2 = theta[i] * (1 - theta[i]);
-        trueVariance += s2 * weights(a.lambda, a.more[i]) / ((double) n * n);
+        trueVariance += s2 * a.weight(n1, i) / ((double) n * n);
         pooledVariance += s2 / samples[i] / ((double) n * n);
+        pooled += (double) all[i] / samples[i] / n;
       }
+      double estimate = a.estimate(n1, data.correct, second);
       double[] after = PrecisionStopping.problemVariances(samples, all);
-      double estimatedVariance = 0;
+      double estimatedVariance = a.variance(n1, after);
       double estimatedPooled = 0;
       for (int i = 0; i < n; i++) {
-        estimatedVariance += after[i] * weights(a.lambda, a.more[i]) / ((double) n * n);
         estimatedPooled += after[i] / samples[i] / ((double) n * n);
       }
       tally.efficiency += cost * trueVariance / uniformProduct / replications;
@@ -238,53 +285,6 @@ final class AllocationStudy {
       tally.bias += (estimate - mean) / replications;
       tally.pooledBias += (pooled - mean) / replications;
     }
-  }
-
-  private static double weights(double lambda, int more) {
-    return lambda * lambda / FIRST_ROUND + (1 - lambda) * (1 - lambda) / more;
-  }
-
-  /** The second round's samples per problem and the first round's weight. */
-  private static final class Allocation {
-    int[] more;
-    double lambda;
-  }
-
-  /**
-   * Minimises sum t_i m_i subject to sum v_i (lambda^2 / n1 + (1 - lambda)^2 / m_i) / N^2 <= V*,
-   * m_i >= 1, with lambda = n1 / (n1 + mean m): m_i proportional to sqrt(v_i / t_i), iterated.
-   */
-  private static Allocation allocate(double[] v, double[] t, double star, int n) {
-    double sumV = 0;
-    double s = 0;
-    for (int i = 0; i < n; i++) {
-      sumV += v[i];
-      s += Math.sqrt(v[i] * t[i]);
-    }
-    double lambda = 0.1;
-    Allocation a = new Allocation();
-    a.more = new int[n];
-    for (int iteration = 0; iteration < 30; iteration++) {
-      double budget = star * n * n - lambda * lambda * sumV / FIRST_ROUND;
-      if (budget <= 0) {
-        lambda /= 2;
-        continue;
-      }
-      double total = 0;
-      for (int i = 0; i < n; i++) {
-        double m = (1 - lambda) * (1 - lambda) * Math.sqrt(v[i] / t[i]) * s / budget;
-        a.more[i] = (int) Math.max(1, Math.ceil(m));
-        total += a.more[i];
-      }
-      double next = FIRST_ROUND / (FIRST_ROUND + total / n);
-      if (Math.abs(next - lambda) < 1e-5) {
-        lambda = next;
-        break;
-      }
-      lambda = next;
-    }
-    a.lambda = lambda;
-    return a;
   }
 
   /** Points and weights of the mix: the two point masses, then the Beta part's quantiles. */
@@ -305,20 +305,13 @@ final class AllocationStudy {
     return new double[][] {theta, weight};
   }
 
-  /** E[theta (1 - theta) | c of n] under the mix. */
-  private static double posterior(double[][] grid, int c, int n) {
-    return posterior(grid, c, n, th -> th * (1 - th));
-  }
-
-  /** E[(theta - c / n)^2 | c of n] under the mix. */
-  private static double posteriorGap(double[][] grid, int c, int n) {
-    double rate = (double) c / n;
-    return posterior(grid, c, n, th -> (th - rate) * (th - rate));
+  /** E[f(theta)] under the mix. */
+  private static double expectation(double[][] grid, DoubleUnaryOperator f) {
+    return expectation(grid, 0, 0, f);
   }
 
   /** E[f(theta) | c of n] under the mix. */
-  private static double posterior(
-      double[][] grid, int c, int n, java.util.function.DoubleUnaryOperator f) {
+  private static double expectation(double[][] grid, int c, int n, DoubleUnaryOperator f) {
     double mass = 0;
     double sum = 0;
     for (int g = 0; g < grid[0].length; g++) {

@@ -36,9 +36,10 @@ public class PrecisionBenchmarkTest {
   public void theAllocationStudyAddsItsRowsAndTargets() {
     String out = run("--replications=20", "--allocation=true");
     assertTrue(out, out.contains("Allocation (samples where they pay)"));
+    // three mixes at uniform K = 4, 8, 16, 32, 64, the mix's prior and the fitted one
     assertEquals(
-        out, 6, out.lines().filter(l -> l.matches("^\\w+-like .*(the mix's|fitted) .*")).count());
-    assertEquals(out, 51, out.lines().filter(l -> l.matches("^  (MET|MISSED) .*")).count());
+        out, 30, out.lines().filter(l -> l.matches("^\\w+-like .*(the mix's|fitted) .*")).count());
+    assertEquals(out, 105, out.lines().filter(l -> l.matches("^  (MET|MISSED) .*")).count());
   }
 
   @Test
