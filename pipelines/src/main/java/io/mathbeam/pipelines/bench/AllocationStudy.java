@@ -1,8 +1,8 @@
 package io.mathbeam.pipelines.bench;
 
+import io.mathbeam.core.stats.PhasedAllocation;
 import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.core.stats.SamplingPrecision;
-import io.mathbeam.core.stats.TwoPhaseAllocation;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +18,11 @@ import org.apache.commons.math3.distribution.BetaDistribution;
  * that a uniform run meets with K = 8, 16, 32 and 64 samples per problem.
  *
  * <p>The procedure: a first round of 2 samples per problem; the stopping rule's projection of the
- * uniform K the target needs; a uniform first phase up to {@link TwoPhaseAllocation#firstPhase} of
- * that; then {@link TwoPhaseAllocation}'s second phase where it projects fewer tokens than uniform
- * rounds to the same variance, else uniform rounds. Two ways to get each problem's E[theta (1 -
- * theta)] for the plan: the posterior under the mix's true prior (the reference that knows the
+ * uniform K the target needs; a uniform first phase up to {@link PhasedAllocation#firstPhase} of
+ * that; then {@link PhasedAllocation}'s second phase where it projects fewer tokens than uniform
+ * rounds to the same variance (and further phases while the estimated interval is wider than the
+ * target, as {@code eval} runs them), else uniform rounds. Two ways to get each problem's E[theta
+ * (1 - theta)] for the plan: the posterior under the mix's true prior (the reference that knows the
  * prior, not the rates) and under the prior {@code PrecisionStopping} fits. Efficiency is tokens
  * times the estimate's true variance over the same for uniform sampling (1.0 = uniform; 0.9 = the
  * same precision for 10% fewer tokens); coverage of the estimated 95% interval and the bias are
@@ -31,6 +32,10 @@ import org.apache.commons.math3.distribution.BetaDistribution;
 final class AllocationStudy {
   private static final int FIRST_ROUND = 2;
   private static final int CEILING = 1024;
+
+  /** The uniform first phase and at most three planned ones. */
+  private static final int MOST_PHASES = 4;
+
   private static final int GRID = 400;
   private static final List<String> MIXES = List.of("aime-like", "math500-like", "gpqa-like");
   private static final double[] BOUNDS = {0.90, 0.95, 1.02};
@@ -47,6 +52,7 @@ final class AllocationStudy {
     double bias;
     double pooledBias;
     int allocated;
+    int phases;
   }
 
   static List<CalibrationTarget> run(int replications, long seed, PrintStream out) {
@@ -57,12 +63,13 @@ final class AllocationStudy {
         replications);
     out.printf(
         Locale.ROOT,
-        "%-14s %9s %7s %-9s %9s %9s %8s %9s   %9s %8s %9s%n",
+        "%-14s %9s %7s %-9s %9s %6s %9s %8s %9s   %9s %8s %9s%n",
         "mix",
         "uniform K",
         "target",
         "prior",
         "allocated",
+        "phases",
         "two-phase",
         "coverage",
         "bias (pt)",
@@ -86,12 +93,13 @@ final class AllocationStudy {
         for (Tally t : List.of(reference, fitted)) {
           out.printf(
               Locale.ROOT,
-              "%-14s %9d %7s %-9s %8.0f%% %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f%n",
+              "%-14s %9d %7s %-9s %8.0f%% %6.2f %9.3f %7.1f%% %+9.3f   %9.3f %7.1f%% %+9.3f%n",
               mix.name(),
               k,
               String.format(Locale.ROOT, "+-%.2f", 100 * target),
               t == reference ? "the mix's" : "fitted",
               100.0 * t.allocated / replications,
+              t.allocated == 0 ? 0.0 : (double) t.phases / t.allocated,
               t.efficiency,
               100.0 * t.covered / replications,
               100 * t.bias,
@@ -204,7 +212,7 @@ final class AllocationStudy {
             .decide(PrecisionBenchmark.filled(n, FIRST_ROUND), data.correct);
     int n1 =
         d.status() == PrecisionStopping.Status.MORE
-            ? TwoPhaseAllocation.firstPhase(d.nextSamplesPerProblem(), FIRST_ROUND)
+            ? PhasedAllocation.firstPhase(d.nextSamplesPerProblem(), FIRST_ROUND)
             : FIRST_ROUND;
     data.sampleUpTo(n1, random);
     int[] firstSamples = PrecisionBenchmark.filled(n, n1);
@@ -221,13 +229,14 @@ final class AllocationStudy {
         new Object[][] {{referenceVariance, reference}, {fittedVariance, fitted}}) {
       double[] v = (double[]) plan[0];
       Tally tally = (Tally) plan[1];
-      TwoPhaseAllocation.Plan a = TwoPhaseAllocation.plan(v, learnt, n1, star);
+      int[][] earlier = {firstSamples};
+      int[] more = PhasedAllocation.plan(v, learnt, earlier, star);
       if (d.status() != PrecisionStopping.Status.MORE
-          || !TwoPhaseAllocation.pays(a, v, learnt, n1, star)) {
+          || !PhasedAllocation.pays(more, v, learnt, n1, star)) {
         // uniform rounds: tokens times the pooled mean's variance is the uniform product itself
         tally.efficiency += 1.0 / replications;
         tally.pooledEfficiency += 1.0 / replications;
-        int k = TwoPhaseAllocation.uniformSamples(v, n1, star);
+        int k = PhasedAllocation.uniformSamples(v, n1, star);
         int[] correct = data.correct.clone();
         for (int i = 0; i < n; i++) {
           for (int j = n1; j < k; j++) {
@@ -251,28 +260,48 @@ final class AllocationStudy {
         continue;
       }
       tally.allocated++;
-      int[] second = new int[n];
-      int[] all = new int[n];
-      int[] samples = new int[n];
+      List<int[]> phases = new ArrayList<>(List.of(firstSamples));
+      List<int[]> phaseCorrect = new ArrayList<>(List.of(data.correct.clone()));
+      int[] all = data.correct.clone();
+      int[] samples = firstSamples.clone();
+      double[] after;
+      while (true) {
+        int[] c = new int[n];
+        for (int i = 0; i < n; i++) {
+          for (int j = 0; j < more[i]; j++) {
+            c[i] += random.nextDouble() < theta[i] ? 1 : 0;
+          }
+          all[i] += c[i];
+          samples[i] += more[i];
+        }
+        phases.add(more);
+        phaseCorrect.add(c);
+        after = PrecisionStopping.problemVariances(samples, all);
+        int[][] drawn = phases.toArray(int[][]::new);
+        if (PhasedAllocation.variance(drawn, after) <= star || phases.size() >= MOST_PHASES) {
+          break;
+        }
+        more = PhasedAllocation.plan(after, learnt, drawn, star);
+      }
+      int[][] drawn = phases.toArray(int[][]::new);
+      double[] lambda = PhasedAllocation.weights(drawn);
       double cost = 0;
       double trueVariance = 0;
       double pooledVariance = 0;
       double pooled = 0;
       for (int i = 0; i < n; i++) {
-        for (int j = 0; j < a.more()[i]; j++) {
-          second[i] += random.nextDouble() < theta[i] ? 1 : 0;
-        }
-        all[i] = data.correct[i] + second[i];
-        samples[i] = n1 + a.more()[i];
         cost += tokens[i] * samples[i];
+        double w = 0;
+        for (int p = 0; p < drawn.length; p++) {
+          w += lambda[p] * lambda[p] / drawn[p][i];
+        }
         double s2 = theta[i] * (1 - theta[i]);
-        trueVariance += s2 * a.weight(n1, i) / ((double) n * n);
+        trueVariance += s2 * w / ((double) n * n);
         pooledVariance += s2 / samples[i] / ((double) n * n);
         pooled += (double) all[i] / samples[i] / n;
       }
-      double estimate = a.estimate(n1, data.correct, second);
-      double[] after = PrecisionStopping.problemVariances(samples, all);
-      double estimatedVariance = a.variance(n1, after);
+      double estimate = PhasedAllocation.estimate(drawn, phaseCorrect.toArray(int[][]::new));
+      double estimatedVariance = PhasedAllocation.variance(drawn, after);
       double estimatedPooled = 0;
       for (int i = 0; i < n; i++) {
         estimatedPooled += after[i] / samples[i] / ((double) n * n);
@@ -284,6 +313,7 @@ final class AllocationStudy {
       tally.pooledCovered += Math.abs(pooled - mean) <= z * Math.sqrt(estimatedPooled) ? 1 : 0;
       tally.bias += (estimate - mean) / replications;
       tally.pooledBias += (pooled - mean) / replications;
+      tally.phases += drawn.length;
     }
   }
 
