@@ -38,14 +38,30 @@ public final class ProblemIntervals {
   public static final double CONFIDENCE = 0.95;
 
   private final int[] ks;
+  private final Map<String, Double> passAtOne;
 
   /** Every k up to the smallest n. */
   public ProblemIntervals() {
-    this(null);
+    this(null, Map.of());
   }
 
-  private ProblemIntervals(int[] ks) {
+  private ProblemIntervals(int[] ks, Map<String, Double> passAtOne) {
     this.ks = ks;
+    this.passAtOne = passAtOne;
+  }
+
+  /**
+   * The same intervals with these problems' pass@1 taken as given ({@link #key}) instead of c / n
+   * of their votes: the phased estimates of {@link PhasedDesign}, whose votes hold only the uniform
+   * first phase.
+   */
+  public ProblemIntervals withPassAtOne(Map<String, Double> estimates) {
+    return new ProblemIntervals(ks, Map.copyOf(estimates));
+  }
+
+  /** A problem's key in {@link #withPassAtOne}. */
+  public static String key(String datasetId, String problemId) {
+    return datasetId + "\n" + problemId;
   }
 
   /**
@@ -57,7 +73,7 @@ public final class ProblemIntervals {
     if (sorted.length == 0 || sorted[0] < 1) {
       throw new IllegalArgumentException("need k >= 1, got " + Arrays.toString(ks));
     }
-    return new ProblemIntervals(sorted);
+    return new ProblemIntervals(sorted, passAtOne);
   }
 
   /** 1, 2, 4, ... up to {@code maxK}, and {@code maxK} itself: a cheap default for large K. */
@@ -161,10 +177,15 @@ public final class ProblemIntervals {
     int nk = kList.length;
     double[][] values = new double[2 * nk][count];
     ProblemValues perProblem = new ProblemValues(metrics);
+    int passAtOneIndex = metrics.indexOf(MetricName.pass(1));
     double[] row = new double[2 * nk];
     for (int i = 0; i < count; i++) {
       ProblemVotes p = problems.get(i);
       perProblem.fill(p.samples(), p.correct(), p, row);
+      Double given = passAtOne.get(key(p.datasetId(), p.problemId()));
+      if (given != null && passAtOneIndex >= 0) {
+        row[passAtOneIndex] = given;
+      }
       for (int m = 0; m < row.length; m++) {
         values[m][i] = row[m];
       }

@@ -34,6 +34,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.beam.runners.direct.DirectRunner;
@@ -234,7 +235,8 @@ public final class EvalCommand implements Command {
               output,
               !direct,
               MetricsJson.write(manifest),
-              sandbox);
+              sandbox,
+              Map.of());
       RunOutputs.clearPrevious(output);
       PreparedRun prepared =
           new PreparedRun(
@@ -423,8 +425,29 @@ public final class EvalCommand implements Command {
   }
 
   static String describe(List<ProblemSource> sources) {
+    return describe(sources, Map.of());
+  }
+
+  /** The sources with their K, or "up to K" where single problems have their own samples. */
+  static String describe(List<ProblemSource> sources, Map<String, Integer> problemSamples) {
     return String.join(
-        ", ", sources.stream().map(s -> s.datasetId() + " (K=" + s.samples() + ")").toList());
+        ", ",
+        sources.stream()
+            .map(
+                s -> {
+                  String prefix = s.datasetId() + "\n";
+                  int most =
+                      problemSamples.entrySet().stream()
+                          .filter(e -> e.getKey().startsWith(prefix))
+                          .mapToInt(Map.Entry::getValue)
+                          .max()
+                          .orElse(0);
+                  return s.datasetId()
+                      + (most > 0
+                          ? " (up to K=" + most + " per problem)"
+                          : " (K=" + s.samples() + ")");
+                })
+            .toList());
   }
 
   private static List<String> split(String csv) {

@@ -56,7 +56,8 @@ public final class EvalPipeline extends PTransform<PBegin, PDone> {
             "ExpandSamples",
             ExpandSamples.withBaseSeed(config.baseSeed())
                 .withShuffledChoices(config.shuffleChoices())
-                .withReshuffle(config.reshuffle()));
+                .withReshuffle(config.reshuffle())
+                .withProblemSamples(config.problemSamples()));
     PCollection<Generation> generations;
     if (config.generation().cacheDir() == null) {
       generations = requests.apply("GenerateSamples", GenerateSamples.using(config.generation()));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.pipelines.options.EvalOptions;
+import io.mathbeam.transforms.ExpandSamples;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.ByteArrayOutputStream;
@@ -42,6 +43,9 @@ public final class PrecisionRun {
       OutputSchemas.projection(
           OutputSchemas.PROBLEM, "data_source", "problem_id", "num_samples", "num_correct");
 
+  static final String UNIFORM = "uniform";
+  static final String ADAPTIVE = "adaptive";
+
   private final EvalCommand command;
   private final PrintStream out;
 
@@ -53,7 +57,16 @@ public final class PrecisionRun {
   /** Refuses options that cannot work, before any request is sent. */
   public static void check(EvalOptions options) {
     Double precision = options.getPrecision();
+    String allocation = options.getAllocation();
+    if (!UNIFORM.equals(allocation) && !ADAPTIVE.equals(allocation)) {
+      throw new IllegalArgumentException(
+          "--allocation is " + UNIFORM + " or " + ADAPTIVE + ", got " + allocation);
+    }
     if (precision == null) {
+      if (ADAPTIVE.equals(allocation)) {
+        throw new IllegalArgumentException(
+            "--allocation=adaptive allocates the samples of --precision's rounds: give --precision");
+      }
       return;
     }
     if (!(precision > 0 && precision <= 0.5)) {
@@ -128,7 +141,20 @@ public final class PrecisionRun {
                 : command;
         List<RunOutputs.Completion> completions = new ArrayList<>();
         for (Evaluation e : active) {
-          completions.add(e::decide);
+          completions.add(
+              new RunOutputs.Completion() {
+                @Override
+                public boolean complete(ObjectNode root, String outputDir) throws IOException {
+                  return e.decide(root, outputDir);
+                }
+
+                @Override
+                public void before(ObjectNode root) {
+                  if (e.adaptive != null) {
+                    e.adaptive.before(root);
+                  }
+                }
+              });
           if (e.overlap != null) {
             e.overlap.roundStarts(e.perProblem);
           }
@@ -201,7 +227,7 @@ public final class PrecisionRun {
       String dir = e.prepared.config().outputDir();
       parts.add(
           (active.size() > 1 ? dir.substring(dir.lastIndexOf('/') + 1) + " " : "")
-              + new TreeMap<>(e.perProblem));
+              + e.samplesText());
     }
     return String.join(", ", parts);
   }
@@ -217,6 +243,8 @@ public final class PrecisionRun {
     private final Map<String, Integer> perProblem = new HashMap<>();
     private final List<Round> rounds = new ArrayList<>();
     private RoundOverlap overlap;
+    private AdaptivePhases adaptive;
+    private final Map<String, Integer> problemSamples = new HashMap<>();
     private EvalResult result;
 
     private Evaluation(EvalOptions options, EvalInputs inputs, PreparedRun prepared) {
@@ -243,7 +271,10 @@ public final class PrecisionRun {
       Evaluation e = new Evaluation(options, inputs, prepared);
       e.ceilings.putAll(ceilings);
       e.perProblem.putAll(first);
-      if (options.getPrecision() != null) {
+      if (options.getPrecision() != null && ADAPTIVE.equals(options.getAllocation())) {
+        // the overlap projects uniform rounds: phases planned per problem keep the barrier
+        e.adaptive = new AdaptivePhases(options.getPrecision());
+      } else if (options.getPrecision() != null) {
         try {
           e.overlap = RoundOverlap.open(prepared, options.getPrecision(), ceilings);
         } catch (RuntimeException failure) {
@@ -254,8 +285,28 @@ public final class PrecisionRun {
       return e;
     }
 
+    /** Per dataset, its samples per problem in the next round: K, or a range where they differ. */
+    Map<String, String> samplesText() {
+      Map<String, int[]> ranges = new TreeMap<>();
+      problemSamples.forEach(
+          (key, n) -> {
+            int[] r =
+                ranges.computeIfAbsent(
+                    key.substring(0, key.indexOf('\n')), d -> new int[] {Integer.MAX_VALUE, 0});
+            r[0] = Math.min(r[0], n);
+            r[1] = Math.max(r[1], n);
+          });
+      Map<String, String> out = new TreeMap<>();
+      perProblem.forEach(
+          (dataset, k) -> {
+            int[] r = ranges.get(dataset);
+            out.put(dataset, r == null ? String.valueOf(k) : r[0] + ".." + r[1]);
+          });
+      return out;
+    }
+
     PreparedRun nextRound() {
-      return withSources(prepared, sources(inputs.sources(), perProblem));
+      return withSources(prepared, sources(inputs.sources(), perProblem), problemSamples);
     }
 
     /**
@@ -269,18 +320,29 @@ public final class PrecisionRun {
         return true;
       }
       Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
+      Map<String, String> notes = new TreeMap<>();
       Map<String, Map<String, int[]>> counts = counts(outputDir);
-      counts.forEach(
-          (dataset, byProblem) -> {
-            int[][] c = arrays(byProblem);
-            decisions.put(
-                dataset,
-                new PrecisionStopping(target, ceilings.getOrDefault(dataset, c[0].length))
-                    .decide(c[0], c[1]));
-          });
+      for (Map.Entry<String, Map<String, int[]>> entry : counts.entrySet()) {
+        String dataset = entry.getKey();
+        int[][] c = arrays(entry.getValue());
+        int ceiling = ceilings.getOrDefault(dataset, c[0].length);
+        PrecisionStopping.Decision d = new PrecisionStopping(target, ceiling).decide(c[0], c[1]);
+        if (adaptive != null) {
+          AdaptivePhases.Step step =
+              adaptive.decide(dataset, entry.getValue(), d, ceiling, outputDir);
+          d = step.decision();
+          problemSamples.keySet().removeIf(k -> k.startsWith(dataset + "\n"));
+          step.problemSamples()
+              .forEach((id, n) -> problemSamples.put(ExpandSamples.problemKey(dataset, id), n));
+          if (!step.note().isEmpty()) {
+            notes.put(dataset, step.note());
+          }
+        }
+        decisions.put(dataset, d);
+      }
       long sent = root.path("run_counters").path("samples_sent").asLong();
       long ahead = overlap == null ? 0 : overlap.sentAheadSinceLastRound();
-      rounds.add(new Round(new TreeMap<>(perProblem), decisions, sent, ahead));
+      rounds.add(new Round(new TreeMap<>(perProblem), decisions, notes, sent, ahead));
       boolean more = false;
       for (Map.Entry<String, PrecisionStopping.Decision> e : decisions.entrySet()) {
         if (e.getValue().status() == PrecisionStopping.Status.MORE) {
@@ -294,6 +356,15 @@ public final class PrecisionRun {
       }
       if (complete) {
         annotate(root, target, ceilings, rounds);
+        if (adaptive != null) {
+          counts.forEach(
+              (dataset, byProblem) -> {
+                if (root.path("datasets").path(dataset).get("precision")
+                    instanceof ObjectNode precision) {
+                  adaptive.annotate(precision, dataset, byProblem);
+                }
+              });
+        }
         if (overlap != null) {
           overlap.annotate(root, perProblem);
         }
@@ -304,7 +375,8 @@ public final class PrecisionRun {
     /** Prints the round's decisions; the evaluation's result once it is complete. */
     void after(EvalResult round, PrintStream out) {
       if (target != null) {
-        printRound(out, rounds.get(rounds.size() - 1).decisions(), target);
+        Round last = rounds.get(rounds.size() - 1);
+        printRound(out, last.decisions(), last.notes(), target);
       }
       if (complete) {
         result = round;
@@ -331,11 +403,15 @@ public final class PrecisionRun {
   private record Round(
       Map<String, Integer> samplesPerProblem,
       Map<String, PrecisionStopping.Decision> decisions,
+      Map<String, String> notes,
       long samplesSent,
       long samplesSentAhead) {}
 
   private static void printRound(
-      PrintStream out, Map<String, PrecisionStopping.Decision> decisions, double target) {
+      PrintStream out,
+      Map<String, PrecisionStopping.Decision> decisions,
+      Map<String, String> notes,
+      double target) {
     decisions.forEach(
         (dataset, d) ->
             out.printf(
@@ -346,8 +422,11 @@ public final class PrecisionRun {
                 100 * target,
                 switch (d.status()) {
                   case REACHED -> "reached";
-                  case CEILING -> "at --samples, stopped short of the target";
-                  case MORE -> "next round " + d.nextSamplesPerProblem() + " per problem";
+                  case CEILING -> "at --samples or the last phase, stopped short of the target";
+                  case MORE ->
+                      notes.containsKey(dataset)
+                          ? "next round " + notes.get(dataset)
+                          : "next round " + d.nextSamplesPerProblem() + " per problem";
                 }));
   }
 
@@ -441,7 +520,8 @@ public final class PrecisionRun {
         sources(inputs.sources(), perProblem), inputs.known(), -1, inputs.plannedSamples());
   }
 
-  private static PreparedRun withSources(PreparedRun run, List<ProblemSource> sources) {
+  private static PreparedRun withSources(
+      PreparedRun run, List<ProblemSource> sources, Map<String, Integer> problemSamples) {
     EvalConfig c = run.config();
     EvalConfig config =
         new EvalConfig(
@@ -455,12 +535,13 @@ public final class PrecisionRun {
             c.outputDir(),
             c.reshuffle(),
             c.manifestJson(),
-            c.sandbox());
+            c.sandbox(),
+            problemSamples);
     return new PreparedRun(
         run.options(),
         config,
         run.client(),
-        EvalCommand.describe(sources),
+        EvalCommand.describe(sources, problemSamples),
         -1,
         run.reported(),
         run.fleet(),

@@ -16,6 +16,7 @@ import io.mathbeam.core.report.html.HistoryRow;
 import io.mathbeam.core.stats.ComparisonRow;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.IntervalReport;
+import io.mathbeam.core.stats.PhasedDesign;
 import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.ReportedComparison;
@@ -31,6 +32,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.MoveOptions;
@@ -120,6 +122,12 @@ public final class RunOutputs {
     Completion ALWAYS = (root, outputDir) -> true;
 
     boolean complete(ObjectNode root, String outputDir) throws IOException;
+
+    /**
+     * Adds to metrics.json's tree what the statistics must know before they are computed: how each
+     * dataset's samples were drawn ({@link PhasedDesigns}).
+     */
+    default void before(ObjectNode root) {}
   }
 
   /**
@@ -150,8 +158,14 @@ public final class RunOutputs {
         RunStatistics.annotateSamples(
             root, outputDir, Duration.between(started, finished).toMillis() / 1000.0);
     JudgeStatistics.annotate(root, outputDir);
-    List<ProblemVotes> votes = RunStatistics.votes(outputDir);
-    IntervalReport uncertainty = RunStatistics.annotate(root, votes);
+    completion.before(root);
+    Map<String, PhasedDesign> designs = PhasedDesigns.read(root);
+    RunStatistics.RunVotes run = RunStatistics.votes(outputDir, designs);
+    List<ProblemVotes> votes = run.votes();
+    IntervalReport uncertainty = RunStatistics.annotate(root, run);
+    if (uncertainty != null) {
+      PhasedDesigns.annotateValues(root, uncertainty, designs);
+    }
     ReportedRequest.Baseline baseline = reported.resolve(manifest, PublishedResults.builtin());
     List<ComparisonRow> comparison = List.of();
     if (!baseline.values().isEmpty() && uncertainty != null) {

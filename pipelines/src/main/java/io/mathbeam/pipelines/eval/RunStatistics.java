@@ -11,6 +11,7 @@ import io.mathbeam.core.stats.AnswerClusters;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.core.stats.IntervalReport;
 import io.mathbeam.core.stats.PassAtOneStandardError;
+import io.mathbeam.core.stats.PhasedDesign;
 import io.mathbeam.core.stats.ProblemIntervals;
 import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.SampleFigures;
@@ -39,20 +40,38 @@ public final class RunStatistics {
 
   private RunStatistics() {}
 
-  /** Each problem's outcome in the run at {@code outputDir}, as compare pairs runs by them. */
+  /**
+   * Each problem's outcome in the run at {@code outputDir}, as compare pairs runs by them; a
+   * dataset sampled in phases by its uniform first phase ({@link PhasedDesign}).
+   */
   public static RunProblems problems(String outputDir) throws IOException {
     List<ProblemOutcome> outcomes = new ArrayList<>();
-    for (ProblemVotes votes : votes(outputDir)) {
+    for (ProblemVotes votes : votes(outputDir, PhasedDesigns.read(outputDir)).votes()) {
       outcomes.add(ProblemOutcome.of(votes));
     }
     return new RunProblems(outputDir, outcomes);
   }
 
-  public static List<ProblemVotes> votes(String outputDir) throws IOException {
+  /**
+   * The problems' votes, with each dataset sampled in phases cut to its uniform first phase, and
+   * those problems' phased pass@1 estimates.
+   *
+   * @param votes every problem's votes
+   * @param passAtOne by {@link ProblemIntervals#key}, the phased estimates
+   */
+  public record RunVotes(List<ProblemVotes> votes, Map<String, Double> passAtOne) {}
+
+  public static RunVotes votes(String outputDir, Map<String, PhasedDesign> designs)
+      throws IOException {
     Grader grader = new Grader();
+    Map<String, double[]> weights = new HashMap<>();
+    designs.forEach((dataset, design) -> weights.put(dataset, design.weights()));
     List<ProblemVotes> out = new ArrayList<>();
+    Map<String, Double> passAtOne = new HashMap<>();
     for (GenericRecord row :
         ParquetRecords.readAll(outputDir + "/problems/*.parquet", OutputSchemas.PROBLEM_VOTES)) {
+      String dataset = row.get("data_source").toString();
+      String problemId = row.get("problem_id").toString();
       List<String> answers = new ArrayList<>();
       List<Boolean> correct = new ArrayList<>();
       for (Object answer : (List<?>) row.get("extracted_answers")) {
@@ -61,18 +80,26 @@ public final class RunStatistics {
       for (Object reward : (List<?>) row.get("rewards")) {
         correct.add(((Double) reward) > 0);
       }
+      PhasedDesign design = designs.get(dataset);
+      if (design != null && design.covers(problemId)) {
+        passAtOne.put(
+            ProblemIntervals.key(dataset, problemId),
+            design.estimate(problemId, correct, weights.get(dataset)));
+        answers = answers.subList(0, design.firstPhase());
+        correct = correct.subList(0, design.firstPhase());
+      }
       // programs are one vote only when identical: the math grader's text rules (case and
       // punctuation ignored) would merge `a < b` with `a > b`
       boolean code = Boolean.TRUE.equals(row.get("code"));
       out.add(
           AnswerClusters.of(
-              row.get("data_source").toString(),
-              row.get("problem_id").toString(),
+              dataset,
+              problemId,
               answers,
               correct,
               code ? String::equals : (a, b) -> grader.gradeAnswer(a, List.of(b)).correct()));
     }
-    return out;
+    return new RunVotes(out, passAtOne);
   }
 
   /**
@@ -133,7 +160,8 @@ public final class RunStatistics {
    * Computes the intervals and writes them into {@code root}; returns them, or null when there is
    * no problem.
    */
-  static IntervalReport annotate(ObjectNode root, List<ProblemVotes> votes) {
+  static IntervalReport annotate(ObjectNode root, RunVotes run) {
+    List<ProblemVotes> votes = run.votes();
     if (votes.isEmpty()) {
       return null;
     }
@@ -143,7 +171,7 @@ public final class RunStatistics {
       smallestK = Math.min(smallestK, v.samples());
       byDataset.computeIfAbsent(v.datasetId(), d -> new ArrayList<>()).add(v);
     }
-    ProblemIntervals intervals = new ProblemIntervals();
+    ProblemIntervals intervals = new ProblemIntervals().withPassAtOne(run.passAtOne());
     if (smallestK != Integer.MAX_VALUE && smallestK > ALL_K_UP_TO) {
       intervals = intervals.withKs(ProblemIntervals.powersOfTwoAnd(smallestK));
     }

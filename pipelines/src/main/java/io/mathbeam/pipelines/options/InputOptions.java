@@ -91,6 +91,16 @@ public interface InputOptions extends PipelineOptions {
   void setInitialSamples(int value);
 
   @Description(
+      "With --precision: uniform (every problem of a dataset the same samples) or adaptive (a"
+          + " uniform first phase to half the K the target projects, then more samples where they"
+          + " shrink the interval most per token, where that projects fewer tokens than uniform"
+          + " rounds; docs/STATISTICS.md, \"Sampling to a precision\").")
+  @Default.String("uniform")
+  String getAllocation();
+
+  void setAllocation(String value);
+
+  @Description(
       "Fail the run before any request is sent when more than this fraction of input rows is"
           + " rejected (bad JSON, missing or empty field, duplicate id).")
   @Default.Double(0.05)

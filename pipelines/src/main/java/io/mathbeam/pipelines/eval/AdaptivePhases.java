@@ -1,0 +1,263 @@
+package io.mathbeam.pipelines.eval;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.stats.PhasedAllocation;
+import io.mathbeam.core.stats.PhasedDesign;
+import io.mathbeam.core.stats.PrecisionStopping;
+import io.mathbeam.core.stats.SamplingPrecision;
+import io.mathbeam.transforms.OutputSchemas;
+import io.mathbeam.transforms.ParquetRecords;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.avro.Schema;
+
+/**
+ * {@code eval --precision --allocation=adaptive}: a dataset's rounds after the first are a uniform
+ * first phase up to half the K the stopping rule projects, then phases planned per problem by
+ * {@link PhasedAllocation} (more samples where they shrink the interval most per token) while they
+ * project fewer tokens than uniform rounds; where they do not, the dataset goes on in uniform
+ * rounds. A planned phase that leaves the interval wider than the target is followed by another, at
+ * most {@link #MOST_PHASES} phases in all. The phases' design goes into metrics.json ({@link
+ * PhasedDesigns}) so that pass@1 is the phased estimate and the other metrics read the first phase.
+ */
+final class AdaptivePhases {
+  /** The uniform first phase and at most three planned ones. */
+  static final int MOST_PHASES = 4;
+
+  private static final Schema TOKENS =
+      OutputSchemas.projection(
+          OutputSchemas.SAMPLE, "data_source", "problem_id", "completion_tokens");
+
+  private final double target;
+  private final Map<String, Phases> phases = new TreeMap<>();
+  private final Set<String> uniform = new HashSet<>();
+
+  AdaptivePhases(double target) {
+    this.target = target;
+  }
+
+  /**
+   * What was decided for a dataset after a round.
+   *
+   * @param decision the interval now and what comes next (for a planned phase, the most samples of
+   *     any problem)
+   * @param problemSamples per problem id, its samples in the next round; empty when the dataset's
+   *     next round is uniform
+   * @param note how the next round differs from a uniform one; empty when it does not
+   */
+  record Step(
+      PrecisionStopping.Decision decision, Map<String, Integer> problemSamples, String note) {}
+
+  /** A dataset's phases: the first phase's samples, then each planned phase's per problem. */
+  private static final class Phases {
+    final int firstPhase;
+    final List<Map<String, Integer>> planned = new ArrayList<>();
+    int uniformSamples;
+    double uniformTokens;
+
+    Phases(int firstPhase) {
+      this.firstPhase = firstPhase;
+    }
+
+    PhasedDesign design() {
+      Map<String, int[]> out = new TreeMap<>();
+      for (String id : planned.get(0).keySet()) {
+        int[] counts = new int[planned.size() + 1];
+        counts[0] = firstPhase;
+        for (int s = 0; s < planned.size(); s++) {
+          counts[s + 1] = planned.get(s).get(id);
+        }
+        out.put(id, counts);
+      }
+      return new PhasedDesign(firstPhase, out);
+    }
+  }
+
+  /**
+   * The next step of {@code dataset}, whose problems have {@code byProblem} (id to {samples,
+   * correct}) after the round, given what uniform rounds would do next.
+   */
+  Step decide(
+      String dataset,
+      Map<String, int[]> byProblem,
+      PrecisionStopping.Decision uniformNext,
+      int ceiling,
+      String outputDir)
+      throws IOException {
+    Step asUniform = new Step(uniformNext, Map.of(), "");
+    if (uniform.contains(dataset)) {
+      return asUniform;
+    }
+    Phases ph = phases.get(dataset);
+    int current = byProblem.values().stream().mapToInt(c -> c[0]).max().orElse(0);
+    if (ph == null) {
+      if (uniformNext.status() != PrecisionStopping.Status.MORE) {
+        return asUniform;
+      }
+      int n1 =
+          Math.min(
+              ceiling, PhasedAllocation.firstPhase(uniformNext.nextSamplesPerProblem(), current));
+      if (n1 >= ceiling) {
+        // no room for a phase after the first: uniform rounds
+        uniform.add(dataset);
+        return asUniform;
+      }
+      ph = new Phases(n1);
+      phases.put(dataset, ph);
+      if (n1 > current) {
+        return new Step(
+            new PrecisionStopping.Decision(
+                PrecisionStopping.Status.MORE, uniformNext.halfWidth(), n1),
+            Map.of(),
+            "uniform first phase of " + n1);
+      }
+    }
+    String[] ids = byProblem.keySet().toArray(String[]::new);
+    int[] samples = new int[ids.length];
+    int[] correct = new int[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      samples[i] = byProblem.get(ids[i])[0];
+      correct[i] = byProblem.get(ids[i])[1];
+    }
+    double[] v = PrecisionStopping.problemVariances(samples, correct);
+    double[] t = tokensPerSample(outputDir, dataset, ids);
+    double star = Math.pow(target / SamplingPrecision.Z95, 2);
+    if (ph.planned.isEmpty()) {
+      // the uniform first phase has run
+      int[] more =
+          PhasedAllocation.plan(v, t, new int[][] {filled(ids.length, ph.firstPhase)}, star);
+      if (uniformNext.status() != PrecisionStopping.Status.MORE
+          || !PhasedAllocation.pays(more, v, t, ph.firstPhase, star)) {
+        phases.remove(dataset);
+        uniform.add(dataset);
+        return asUniform;
+      }
+      ph.uniformSamples =
+          Math.min(ceiling, PhasedAllocation.uniformSamples(v, ph.firstPhase, star));
+      for (double tokens : t) {
+        ph.uniformTokens += tokens * ph.uniformSamples;
+      }
+      return planned(ph, ids, samples, more, ceiling, uniformNext.halfWidth());
+    }
+    PhasedDesign design = ph.design();
+    double halfWidth =
+        SamplingPrecision.Z95 * Math.sqrt(PhasedAllocation.variance(design.byPhase(), v));
+    int most = 0;
+    for (int s : samples) {
+      most = Math.max(most, s);
+    }
+    if (halfWidth <= target) {
+      return new Step(
+          new PrecisionStopping.Decision(PrecisionStopping.Status.REACHED, halfWidth, most),
+          Map.of(),
+          "");
+    }
+    int[] more = PhasedAllocation.plan(v, t, design.byPhase(), star);
+    if (ph.planned.size() + 1 >= MOST_PHASES || most >= ceiling) {
+      return new Step(
+          new PrecisionStopping.Decision(PrecisionStopping.Status.CEILING, halfWidth, most),
+          Map.of(),
+          "");
+    }
+    return planned(ph, ids, samples, more, ceiling, halfWidth);
+  }
+
+  /** Records a planned phase (capped at the ceiling) and says what the next round draws. */
+  private static Step planned(
+      Phases ph, String[] ids, int[] samples, int[] more, int ceiling, double halfWidth) {
+    Map<String, Integer> phase = new LinkedHashMap<>();
+    Map<String, Integer> next = new HashMap<>();
+    int most = 0;
+    int fewest = Integer.MAX_VALUE;
+    int largest = 0;
+    long total = 0;
+    for (int i = 0; i < ids.length; i++) {
+      int m = Math.max(1, Math.min(more[i], ceiling - samples[i]));
+      phase.put(ids[i], m);
+      next.put(ids[i], samples[i] + m);
+      most = Math.max(most, samples[i] + m);
+      fewest = Math.min(fewest, m);
+      largest = Math.max(largest, m);
+      total += m;
+    }
+    ph.planned.add(phase);
+    String note =
+        String.format(
+            Locale.ROOT,
+            "phase %d: %d to %d more per problem (mean %.1f)",
+            ph.planned.size() + 1,
+            fewest,
+            largest,
+            (double) total / ids.length);
+    return new Step(
+        new PrecisionStopping.Decision(PrecisionStopping.Status.MORE, halfWidth, most), next, note);
+  }
+
+  /** Writes the designs of the datasets whose last round ran planned phases. */
+  void before(ObjectNode root) {
+    phases.forEach(
+        (dataset, ph) -> {
+          if (!ph.planned.isEmpty()) {
+            PhasedDesigns.put(root, dataset, ph.design());
+          }
+        });
+  }
+
+  /** Adds to a dataset's {@code precision} how its samples were allocated. */
+  void annotate(ObjectNode precision, String dataset, Map<String, int[]> byProblem) {
+    Phases ph = phases.get(dataset);
+    if (ph == null || ph.planned.isEmpty()) {
+      precision.put("allocation", "uniform");
+      return;
+    }
+    precision.put("allocation", "adaptive");
+    precision.put("first_phase_samples_per_problem", ph.firstPhase);
+    precision.put("phases", ph.planned.size() + 1);
+    int fewest = Integer.MAX_VALUE;
+    long total = 0;
+    for (int[] c : byProblem.values()) {
+      fewest = Math.min(fewest, c[0]);
+      total += c[0];
+    }
+    precision.put("min_samples_per_problem", fewest);
+    precision.put("mean_samples_per_problem", (double) total / Math.max(1, byProblem.size()));
+    precision.put("uniform_samples_per_problem_projected", ph.uniformSamples);
+    precision.put("completion_tokens_uniform_projected", Math.round(ph.uniformTokens));
+  }
+
+  private static int[] filled(int n, int value) {
+    int[] out = new int[n];
+    java.util.Arrays.fill(out, value);
+    return out;
+  }
+
+  /** Each problem's mean completion tokens per sample so far (at least 1). */
+  private static double[] tokensPerSample(String outputDir, String dataset, String[] ids)
+      throws IOException {
+    Map<String, long[]> sums = new HashMap<>();
+    ParquetRecords.forEach(
+        outputDir + "/samples/*.parquet",
+        TOKENS,
+        r -> {
+          if (dataset.equals(r.get("data_source").toString())) {
+            long[] s = sums.computeIfAbsent(r.get("problem_id").toString(), k -> new long[2]);
+            s[0] += (Integer) r.get("completion_tokens");
+            s[1]++;
+          }
+        });
+    double[] out = new double[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      long[] s = sums.get(ids[i]);
+      out[i] = s == null || s[1] == 0 ? 1 : Math.max(1, (double) s[0] / s[1]);
+    }
+    return out;
+  }
+}
