@@ -199,6 +199,105 @@ final class FleetPrecisionCheck {
                 Locale.ROOT, "fleet %s utilisation %.3f below the uniform run's", benchmark, gap),
             "<= 0.05",
             gap <= 0.05));
+    targets.addAll(
+        allocated(
+            work,
+            all,
+            uniformTokens,
+            uniformFleet,
+            new String[] {
+              "--dataDir=" + dataDir,
+              "--benchmarks=" + benchmark + ":" + ceiling,
+              "--simTimeScale=" + timeScale,
+              "--simReplicas=" + REPLICAS,
+              "--precision=" + target,
+              "--initialSamples=" + initial,
+              "--allocation=adaptive"
+            },
+            benchmark,
+            timeScale,
+            out));
+    return targets;
+  }
+
+  /**
+   * The same evaluation with {@code --allocation=adaptive}: its tokens against the smallest uniform
+   * K's, its samples against the uniform run's, the fleet's utilisation (its phases keep the
+   * barrier between rounds).
+   */
+  private static List<CalibrationTarget> allocated(
+      Path work,
+      Map<String, Sample> all,
+      long uniformTokens,
+      FleetFigures uniformFleet,
+      String[] args,
+      String benchmark,
+      double timeScale,
+      PrintStream out)
+      throws Exception {
+    String output = work.resolve("allocated").toString();
+    Path log = work.resolve("allocated-requests.jsonl");
+    List<String> full = new ArrayList<>(List.of(args));
+    full.add("--simRequestLog=" + log);
+    full.add("--cacheDir=" + work.resolve("allocated-cache"));
+    full.add("--output=" + output);
+    long start = System.nanoTime();
+    eval(full.toArray(String[]::new));
+    double seconds = (System.nanoTime() - start) / 1e9;
+    Map<String, Sample> drawn = samples(output);
+    int differing = 0;
+    for (Map.Entry<String, Sample> e : drawn.entrySet()) {
+      differing += e.getValue().equals(all.get(e.getKey())) ? 0 : 1;
+    }
+    FleetFigures fleet = figures(log, timeScale);
+    double ratio = (double) fleet.generatedTokens() / uniformTokens;
+    JsonNode dataset =
+        JSON.readTree(Path.of(output, "metrics.json").toFile()).path("datasets").path(benchmark);
+    JsonNode precision = dataset.path("precision");
+    out.printf(
+        Locale.ROOT,
+        "  --allocation=adaptive (%s): %d samples (%d to %d per problem, first phase %d, %d"
+            + " phases), %.1f s; the fleet generated %d tokens: %.3fx the smallest uniform K's;"
+            + " +-%.2f points, pass@1 %.4f; %d samples differ from the uniform run's; utilisation"
+            + " %.3f%n",
+        precision.path("allocation").asText(),
+        drawn.size(),
+        precision.path("min_samples_per_problem").asInt(),
+        precision.path("samples_per_problem").asInt(),
+        precision.path("first_phase_samples_per_problem").asInt(),
+        precision.path("phases").asInt(),
+        seconds,
+        fleet.generatedTokens(),
+        ratio,
+        100 * precision.path("half_width").asDouble(),
+        dataset.path("pass_at_k").path(0).path("value").asDouble(),
+        differing,
+        fleet.utilisation());
+    List<CalibrationTarget> targets = new ArrayList<>();
+    targets.add(
+        new CalibrationTarget(
+            String.format(
+                Locale.ROOT, "fleet %s adaptive allocation tokens %.3fx uniform", benchmark, ratio),
+            "<= 1.15x",
+            ratio <= 1.15));
+    targets.add(
+        new CalibrationTarget(
+            "fleet "
+                + benchmark
+                + " adaptive samples differing from the uniform run's: "
+                + differing,
+            "0",
+            differing == 0));
+    double gap = uniformFleet.utilisation() - fleet.utilisation();
+    targets.add(
+        new CalibrationTarget(
+            String.format(
+                Locale.ROOT,
+                "fleet %s adaptive allocation utilisation %.3f below the uniform run's",
+                benchmark,
+                gap),
+            "<= 0.05",
+            gap <= 0.05));
     return targets;
   }
 

@@ -1,5 +1,7 @@
 package io.mathbeam.pipelines.eval;
 
+import static io.mathbeam.pipelines.eval.EvalRuns.eval;
+import static io.mathbeam.pipelines.eval.EvalRuns.responses;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
@@ -8,9 +10,6 @@ import static org.junit.Assert.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mathbeam.transforms.ParquetRecords;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -30,12 +29,6 @@ public class AdaptivePrecisionRunTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static String eval(String... args) throws Exception {
-    ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    new EvalCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)).run(args);
-    return printed.toString(StandardCharsets.UTF_8);
-  }
 
   @Test
   public void phasesReachThePrecisionWithTheUniformRunsSamplesAndThePhasedEstimate()
@@ -145,14 +138,5 @@ public class AdaptivePrecisionRunTest {
       assertTrue(e.getMessage(), e.getMessage().contains("--allocation"));
     }
     assertFalse(Path.of(out).toFile().exists());
-  }
-
-  /** Each sample's response text by (problem, sample index). */
-  private static Map<String, String> responses(String run) throws Exception {
-    Map<String, String> out = new HashMap<>();
-    for (GenericRecord r : ParquetRecords.readAll(run + "/samples/*.parquet")) {
-      out.put(r.get("problem_id") + "#" + r.get("sample_index"), String.valueOf(r.get("response")));
-    }
-    return out;
   }
 }
