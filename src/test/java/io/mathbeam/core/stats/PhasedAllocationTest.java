@@ -86,6 +86,45 @@ public class PhasedAllocationTest {
   }
 
   @Test
+  public void tokensPerSampleAreShrunkByHowMuchOfTheirSpreadIsNoise() {
+    // two problems whose samples vary as much within as their means differ: mostly noise
+    double[] sums = {4 * 900, 4 * 1100};
+    double[] squares = {2 * 400.0 * 400 + 2 * 1400.0 * 1400, 2 * 600.0 * 600 + 2 * 1600.0 * 1600};
+    int[] counts = {4, 4};
+    double[] noisy = PhasedAllocation.shrunkTokensPerSample(sums, squares, counts);
+    assertArrayEquals(new double[] {1000, 1000}, noisy, 1e-9);
+    // the same means with tight samples: the means are the problems' own
+    double[] tight = {4.0 * 900 * 900 + 4, 4.0 * 1100 * 1100 + 4};
+    double[] kept = PhasedAllocation.shrunkTokensPerSample(sums, tight, counts);
+    assertEquals(900, kept[0], 1.0);
+    assertEquals(1100, kept[1], 1.0);
+    // in between: toward the dataset's mean, in order
+    SplittableRandom random = new SplittableRandom(3);
+    int n = 200;
+    double[] s = new double[n];
+    double[] q = new double[n];
+    int[] c = new int[n];
+    double[] own = new double[n];
+    for (int i = 0; i < n; i++) {
+      own[i] = 2000 * Math.exp(0.3 * random.nextGaussian());
+      c[i] = 6;
+      for (int j = 0; j < 6; j++) {
+        double t = own[i] * Math.exp(0.6 * random.nextGaussian());
+        s[i] += t;
+        q[i] += t * t;
+      }
+    }
+    double[] shrunk = PhasedAllocation.shrunkTokensPerSample(s, q, c);
+    double rawError = 0;
+    double shrunkError = 0;
+    for (int i = 0; i < n; i++) {
+      rawError += Math.pow(s[i] / 6 - own[i] * Math.exp(0.18), 2);
+      shrunkError += Math.pow(shrunk[i] - own[i] * Math.exp(0.18), 2);
+    }
+    assertTrue(shrunkError + " vs " + rawError, shrunkError < 0.8 * rawError);
+  }
+
+  @Test
   public void theFirstPhaseIsHalfTheProjectedUniformK() {
     assertEquals(8, PhasedAllocation.firstPhase(16, 2));
     assertEquals(9, PhasedAllocation.firstPhase(17, 2));

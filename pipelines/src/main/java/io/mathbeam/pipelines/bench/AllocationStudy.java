@@ -149,6 +149,7 @@ final class AllocationStudy {
     final double[] tokens;
     final int[] correct;
     final double[] tokensSeen;
+    final double[] tokensSquared;
     int samples;
 
     Dataset(double[] theta, double[] tokens) {
@@ -156,6 +157,7 @@ final class AllocationStudy {
       this.tokens = tokens;
       this.correct = new int[theta.length];
       this.tokensSeen = new double[theta.length];
+      this.tokensSquared = new double[theta.length];
     }
 
     /** Every problem's samples up to {@code k}. */
@@ -163,18 +165,18 @@ final class AllocationStudy {
       for (int i = 0; i < theta.length; i++) {
         for (int j = samples; j < k; j++) {
           correct[i] += random.nextDouble() < theta[i] ? 1 : 0;
-          tokensSeen[i] += tokens[i] * gammaFour(random);
+          double t = tokens[i] * gammaFour(random);
+          tokensSeen[i] += t;
+          tokensSquared[i] += t * t;
         }
       }
       samples = Math.max(samples, k);
     }
 
+    /** As eval learns them: each problem's mean so far, shrunk toward the dataset's. */
     double[] tokensPerSample() {
-      double[] out = new double[theta.length];
-      for (int i = 0; i < out.length; i++) {
-        out[i] = tokensSeen[i] / samples;
-      }
-      return out;
+      return PhasedAllocation.shrunkTokensPerSample(
+          tokensSeen, tokensSquared, PrecisionBenchmark.filled(theta.length, samples));
     }
 
     double mean() {

@@ -154,7 +154,7 @@ public final class PrecisionBenchmark implements Command {
     if (fleet) {
       try {
         targets.addAll(
-            FleetPrecisionCheck.run(dataDir, "math500", 0.01, initial, 16, timeScale, out));
+            FleetPrecisionCheck.run(dataDir, "math500", 0.01, initial, 32, timeScale, out));
       } catch (Exception e) {
         err.println(name() + ": the run against the simulated fleet failed: " + e);
         return 1;

@@ -239,25 +239,34 @@ final class AdaptivePhases {
     return out;
   }
 
-  /** Each problem's mean completion tokens per sample so far (at least 1). */
+  /**
+   * Each problem's completion tokens per sample so far, shrunk toward the dataset's ({@link
+   * PhasedAllocation#shrunkTokensPerSample}).
+   */
   private static double[] tokensPerSample(String outputDir, String dataset, String[] ids)
       throws IOException {
-    Map<String, long[]> sums = new HashMap<>();
+    Map<String, double[]> sums = new HashMap<>();
     ParquetRecords.forEach(
         outputDir + "/samples/*.parquet",
         TOKENS,
         r -> {
           if (dataset.equals(r.get("data_source").toString())) {
-            long[] s = sums.computeIfAbsent(r.get("problem_id").toString(), k -> new long[2]);
-            s[0] += (Integer) r.get("completion_tokens");
-            s[1]++;
+            double tokens = (Integer) r.get("completion_tokens");
+            double[] s = sums.computeIfAbsent(r.get("problem_id").toString(), k -> new double[3]);
+            s[0] += tokens;
+            s[1] += tokens * tokens;
+            s[2]++;
           }
         });
-    double[] out = new double[ids.length];
+    double[] sum = new double[ids.length];
+    double[] squares = new double[ids.length];
+    int[] counts = new int[ids.length];
     for (int i = 0; i < ids.length; i++) {
-      long[] s = sums.get(ids[i]);
-      out[i] = s == null || s[1] == 0 ? 1 : Math.max(1, (double) s[0] / s[1]);
+      double[] s = sums.getOrDefault(ids[i], new double[] {1, 1, 1});
+      sum[i] = s[0];
+      squares[i] = s[1];
+      counts[i] = (int) Math.max(1, s[2]);
     }
-    return out;
+    return PhasedAllocation.shrunkTokensPerSample(sum, squares, counts);
   }
 }
