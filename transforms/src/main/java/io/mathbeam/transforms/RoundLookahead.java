@@ -183,6 +183,34 @@ public final class RoundLookahead implements AutoCloseable {
     return requests.isEmpty() ? 0 : dispatcher.lookAhead(requests);
   }
 
+  /**
+   * Sends samples {@code from..to-1} of each problem of {@code dataset} named in {@code to} (by
+   * problem id; {@code from} 0 where a problem is not named there) ahead, as {@link #aim} does for
+   * a range every problem shares: the next phase of {@code --allocation=adaptive}.
+   */
+  public int aim(String dataset, Map<String, Integer> from, Map<String, Integer> to) {
+    List<SampleRequest> requests = new ArrayList<>();
+    synchronized (this) {
+      int most = to.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+      for (int index = 0; index < most; index++) {
+        for (SampleRequest r : problems.values()) {
+          Integer end = to.get(r.problemId());
+          if (!r.datasetId().equals(dataset)
+              || end == null
+              || index >= end
+              || index < from.getOrDefault(r.problemId(), 0)) {
+            continue;
+          }
+          SampleRequest ahead = SampleRequests.another(r, index, baseSeed);
+          if (!sentBefore.contains(SampleKeys.of(ahead))) {
+            requests.add(ahead);
+          }
+        }
+      }
+    }
+    return requests.isEmpty() ? 0 : dispatcher.lookAhead(requests);
+  }
+
   /** Drops the samples of {@code dataset} from index {@code upTo} on that were not sent yet. */
   public int withdraw(String dataset, int upTo) {
     return dispatcher.withdrawLookahead(
@@ -201,6 +229,16 @@ public final class RoundLookahead implements AutoCloseable {
   public long[] unused(String dataset, int used) {
     return dispatcher.lookaheadUnused(
         r -> r.datasetId().equals(dataset), r -> r.sampleIndex() < used);
+  }
+
+  /**
+   * The same where each problem had its own samples ({@code used} by problem id; a problem not
+   * named there had none).
+   */
+  public long[] unused(String dataset, Map<String, Integer> used) {
+    return dispatcher.lookaheadUnused(
+        r -> r.datasetId().equals(dataset),
+        r -> r.sampleIndex() < used.getOrDefault(r.problemId(), 0));
   }
 
   private void work() {

@@ -88,6 +88,16 @@ public class RoundLookaheadTest {
           awaitHeard(lookahead, 1);
           assertEquals("sent ahead by the first attempt", 0, lookahead.aim("d", 2, 4));
           assertEquals(PROBLEMS, lookahead.aim("d", 5, 6));
+          // a phase planned per problem: p0 one more, p1 three more (one of them sent already),
+          // p2 none
+          assertEquals(
+              3,
+              lookahead.aim(
+                  "d", Map.of("p0", 6, "p1", 5, "p2", 6), Map.of("p0", 7, "p1", 8, "p2", 6)));
+          // used as planned, none is left over once all are answered; p1 ending at 7 leaves one
+          Map<String, Integer> planned = Map.of("p0", 7, "p1", 8, "p2", 6);
+          awaitNoneUnused(lookahead, planned);
+          assertEquals(1, lookahead.unused("d", Map.of("p0", 7, "p1", 7, "p2", 6))[0]);
         } finally {
           shared.release();
         }
@@ -112,6 +122,21 @@ public class RoundLookaheadTest {
       out.add(batch.take());
     }
     return out;
+  }
+
+  /** Waits until every sample sent ahead is answered and within {@code used} (none in flight). */
+  private static void awaitNoneUnused(RoundLookahead lookahead, Map<String, Integer> used)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    long[] unused = {-1};
+    while (System.nanoTime() < deadline) {
+      unused = lookahead.unused("d", used);
+      if (unused[0] == 0) {
+        return;
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError(unused[0] + " samples sent ahead left unused or in flight");
   }
 
   private static Map<String, int[]> awaitHeard(RoundLookahead lookahead, int each)

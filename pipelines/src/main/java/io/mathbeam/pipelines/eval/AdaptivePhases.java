@@ -9,6 +9,7 @@ import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -85,7 +86,7 @@ final class AdaptivePhases {
    * The next step of {@code dataset}, whose problems have {@code byProblem} (id to {samples,
    * correct}) after the round, given what uniform rounds would do next.
    */
-  Step decide(
+  synchronized Step decide(
       String dataset,
       Map<String, int[]> byProblem,
       PrecisionStopping.Decision uniformNext,
@@ -201,8 +202,55 @@ final class AdaptivePhases {
         new PrecisionStopping.Decision(PrecisionStopping.Status.MORE, halfWidth, most), next, note);
   }
 
+  /**
+   * The share of the fewest samples a phase projected from the first phase's grades heard so far
+   * gives any problem that is sent ahead to every problem: the decision's plan, from all the grades
+   * and each problem's tokens, may give some problem fewer.
+   */
+  static final double SHARE_OF_FEWEST_SENT_AHEAD = 0.75;
+
+  /**
+   * Where the round that runs should send samples ahead to ({@link RoundOverlap}), given the
+   * stopping rule's projection from the grades heard so far ({@code samples} and {@code correct}
+   * per problem): half the projected K before the first phase; while the first phase runs, the
+   * samples the next phase will give every problem (a share of the fewest a plan from the grades
+   * heard gives any, at least one: also uniform rounds' next samples); nothing while a planned
+   * phase runs.
+   */
+  synchronized int ahead(
+      String dataset,
+      int running,
+      PrecisionStopping.Decision projection,
+      int ceiling,
+      int[] samples,
+      int[] correct) {
+    if (projection.status() != PrecisionStopping.Status.MORE) {
+      return running;
+    }
+    if (uniform.contains(dataset)) {
+      return projection.nextSamplesPerProblem();
+    }
+    Phases ph = phases.get(dataset);
+    if (ph == null) {
+      return Math.min(
+          ceiling, PhasedAllocation.firstPhase(projection.nextSamplesPerProblem(), running));
+    }
+    if (!ph.planned.isEmpty()) {
+      return running;
+    }
+    double[] v = PrecisionStopping.problemVariances(samples, correct);
+    double[] sameTokens = new double[v.length];
+    Arrays.fill(sameTokens, 1);
+    double star = Math.pow(target / SamplingPrecision.Z95, 2);
+    int[] more =
+        PhasedAllocation.plan(v, sameTokens, new int[][] {filled(v.length, running)}, star);
+    int fewest = Arrays.stream(more).min().orElse(1);
+    int floor = Math.max(1, (int) Math.floor(SHARE_OF_FEWEST_SENT_AHEAD * fewest));
+    return Math.min(ceiling, Math.min(projection.nextSamplesPerProblem(), running + floor));
+  }
+
   /** Writes the designs of the datasets whose last round ran planned phases. */
-  void before(ObjectNode root) {
+  synchronized void before(ObjectNode root) {
     phases.forEach(
         (dataset, ph) -> {
           if (!ph.planned.isEmpty()) {
@@ -235,7 +283,7 @@ final class AdaptivePhases {
 
   private static int[] filled(int n, int value) {
     int[] out = new int[n];
-    java.util.Arrays.fill(out, value);
+    Arrays.fill(out, value);
     return out;
   }
 

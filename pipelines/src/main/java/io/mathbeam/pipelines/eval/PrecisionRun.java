@@ -271,12 +271,12 @@ public final class PrecisionRun {
       Evaluation e = new Evaluation(options, inputs, prepared);
       e.ceilings.putAll(ceilings);
       e.perProblem.putAll(first);
-      if (options.getPrecision() != null && ADAPTIVE.equals(options.getAllocation())) {
-        // the overlap projects uniform rounds: phases planned per problem keep the barrier
-        e.adaptive = new AdaptivePhases(options.getPrecision());
-      } else if (options.getPrecision() != null) {
+      if (options.getPrecision() != null) {
+        if (ADAPTIVE.equals(options.getAllocation())) {
+          e.adaptive = new AdaptivePhases(options.getPrecision());
+        }
         try {
-          e.overlap = RoundOverlap.open(prepared, options.getPrecision(), ceilings);
+          e.overlap = RoundOverlap.open(prepared, options.getPrecision(), ceilings, e.adaptive);
         } catch (RuntimeException failure) {
           prepared.close();
           throw failure;
@@ -321,6 +321,7 @@ public final class PrecisionRun {
       }
       Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
       Map<String, String> notes = new TreeMap<>();
+      Map<String, Map<String, Integer>> nextByProblem = new TreeMap<>();
       Map<String, Map<String, int[]>> counts = counts(outputDir);
       for (Map.Entry<String, Map<String, int[]>> entry : counts.entrySet()) {
         String dataset = entry.getKey();
@@ -337,6 +338,7 @@ public final class PrecisionRun {
           if (!step.note().isEmpty()) {
             notes.put(dataset, step.note());
           }
+          nextByProblem.put(dataset, step.problemSamples());
         }
         decisions.put(dataset, d);
       }
@@ -352,7 +354,7 @@ public final class PrecisionRun {
       }
       complete = !more;
       if (overlap != null) {
-        overlap.decided(counts, decisions);
+        overlap.decided(counts, decisions, nextByProblem);
       }
       if (complete) {
         annotate(root, target, ceilings, rounds);
@@ -366,7 +368,7 @@ public final class PrecisionRun {
               });
         }
         if (overlap != null) {
-          overlap.annotate(root, perProblem);
+          overlap.annotate(root, counts);
         }
       }
       return complete;

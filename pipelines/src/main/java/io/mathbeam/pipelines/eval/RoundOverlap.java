@@ -46,18 +46,30 @@ final class RoundOverlap implements AutoCloseable {
   /** Per dataset, the K sent ahead to in the round that runs. */
   private final Map<String, Integer> aimed = new HashMap<>();
 
-  private RoundOverlap(RoundLookahead lookahead, double target, Map<String, Integer> ceilings) {
+  /** The phases of {@code --allocation=adaptive}; null for uniform rounds. */
+  private final AdaptivePhases phases;
+
+  private RoundOverlap(
+      RoundLookahead lookahead,
+      double target,
+      Map<String, Integer> ceilings,
+      AdaptivePhases phases) {
     this.lookahead = lookahead;
     this.target = target;
     this.ceilings = ceilings;
+    this.phases = phases;
   }
 
-  /** The overlap of {@code run}'s rounds, or null where its generation is not in this JVM. */
-  static RoundOverlap open(PreparedRun run, double target, Map<String, Integer> ceilings) {
+  /**
+   * The overlap of {@code run}'s rounds, or null where its generation is not in this JVM; {@code
+   * phases} those of {@code --allocation=adaptive}, null for uniform rounds.
+   */
+  static RoundOverlap open(
+      PreparedRun run, double target, Map<String, Integer> ceilings, AdaptivePhases phases) {
     EvalConfig c = run.config();
     RoundLookahead lookahead =
         RoundLookahead.open(c.generation(), c.baseSeed(), c.shuffleChoices());
-    return lookahead == null ? null : new RoundOverlap(lookahead, target, ceilings);
+    return lookahead == null ? null : new RoundOverlap(lookahead, target, ceilings, phases);
   }
 
   /** A round with {@code perProblem} samples per problem of each dataset is about to start. */
@@ -119,8 +131,11 @@ final class RoundOverlap implements AutoCloseable {
       samples[i] = c[0];
       correct[i++] = c[1];
     }
-    PrecisionStopping.Decision d =
-        new PrecisionStopping(target, ceilings.getOrDefault(dataset, k)).decide(samples, correct);
+    int ceiling = ceilings.getOrDefault(dataset, k);
+    PrecisionStopping.Decision d = new PrecisionStopping(target, ceiling).decide(samples, correct);
+    if (phases != null) {
+      return phases.ahead(dataset, k, d, ceiling, samples, correct);
+    }
     return d.status() == PrecisionStopping.Status.MORE ? d.nextSamplesPerProblem() : k;
   }
 
@@ -129,13 +144,22 @@ final class RoundOverlap implements AutoCloseable {
    * samples sent ahead are trimmed or topped up to each dataset's next K.
    */
   synchronized void decided(
-      Map<String, Map<String, int[]>> counts, Map<String, PrecisionStopping.Decision> decisions) {
+      Map<String, Map<String, int[]>> counts,
+      Map<String, PrecisionStopping.Decision> decisions,
+      Map<String, Map<String, Integer>> problemSamples) {
     before = counts;
     previous = current;
     for (Map.Entry<String, PrecisionStopping.Decision> e : decisions.entrySet()) {
       String dataset = e.getKey();
       PrecisionStopping.Decision d = e.getValue();
-      if (d.status() == PrecisionStopping.Status.MORE) {
+      Map<String, Integer> perProblem = problemSamples.getOrDefault(dataset, Map.of());
+      if (!perProblem.isEmpty()) {
+        // a planned phase: every problem's next samples from what it has (at least one more, so
+        // none of those sent ahead is dropped)
+        Map<String, Integer> from = new HashMap<>();
+        counts.getOrDefault(dataset, Map.of()).forEach((problem, c) -> from.put(problem, c[0]));
+        lookahead.aim(dataset, from, perProblem);
+      } else if (d.status() == PrecisionStopping.Status.MORE) {
         lookahead.withdraw(dataset, d.nextSamplesPerProblem());
         lookahead.aim(dataset, current.getOrDefault(dataset, 0), d.nextSamplesPerProblem());
       } else {
@@ -154,17 +178,19 @@ final class RoundOverlap implements AutoCloseable {
 
   /**
    * Adds {@code lookahead} to metrics.json: the samples sent ahead, and per dataset those that were
-   * answered but no round asked for ({@code samplesPerProblem} each dataset's last K), with their
-   * completion tokens.
+   * answered but no round asked for ({@code counts} each problem's samples and correct answers in
+   * the last round), with their completion tokens.
    */
-  void annotate(ObjectNode root, Map<String, Integer> samplesPerProblem) {
+  void annotate(ObjectNode root, Map<String, Map<String, int[]>> counts) {
     ObjectNode node = root.putObject("lookahead");
     node.put("samples_sent", lookahead.sent());
     ObjectNode unused = node.putObject("unused");
     long samples = 0;
     long tokens = 0;
-    for (Map.Entry<String, Integer> e : new TreeMap<>(samplesPerProblem).entrySet()) {
-      long[] u = lookahead.unused(e.getKey(), e.getValue());
+    for (Map.Entry<String, Map<String, int[]>> e : new TreeMap<>(counts).entrySet()) {
+      Map<String, Integer> used = new HashMap<>();
+      e.getValue().forEach((problem, c) -> used.put(problem, c[0]));
+      long[] u = lookahead.unused(e.getKey(), used);
       unused.putObject(e.getKey()).put("samples", u[0]).put("completion_tokens", u[1]);
       samples += u[0];
       tokens += u[1];

@@ -104,10 +104,14 @@ public class AdaptivePrecisionRunTest {
     // pass@k for k >= 2 reads the uniform first phase: no k beyond it
     assertEquals(passAtK.toString(), firstPhase, passAtK.size());
 
-    // every request once, and the samples are the uniform run's of the same (problem, index)
+    // the phases overlap (the first phase and each planned one sent ahead while the round before
+    // finished), every request once, and the samples are the uniform run's of the same (problem,
+    // index)
+    JsonNode lookahead = metrics.path("lookahead");
+    assertTrue(lookahead.toString(), lookahead.path("samples_sent").asLong() > 0);
     long samples = dataset.path("num_samples").asLong();
     List<String> log = Files.readAllLines(requestLog);
-    assertEquals(samples, log.size());
+    assertEquals(samples + lookahead.path("unused_samples").asLong(), log.size());
     String uniform = tmp.newFolder("uniform").getPath();
     eval("--samples=" + most, "--simTimeScale=2000", "--cacheDir=none", "--output=" + uniform);
     Map<String, String> uniformResponses = responses(uniform);
@@ -118,7 +122,7 @@ public class AdaptivePrecisionRunTest {
 
     // started again, the same phases come from the cache: not one request
     eval(args);
-    assertEquals(samples, Files.readAllLines(requestLog).size());
+    assertEquals(log.size(), Files.readAllLines(requestLog).size());
     JsonNode again = JSON.readTree(Path.of(adaptive, "metrics.json").toFile());
     assertEquals(
         expected,
