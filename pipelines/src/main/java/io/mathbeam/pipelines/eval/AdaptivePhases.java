@@ -260,7 +260,7 @@ final class AdaptivePhases {
   }
 
   /** Adds to a dataset's {@code precision} how its samples were allocated. */
-  void annotate(ObjectNode precision, String dataset, Map<String, int[]> byProblem) {
+  synchronized void annotate(ObjectNode precision, String dataset, Map<String, int[]> byProblem) {
     Phases ph = phases.get(dataset);
     if (ph == null || ph.planned.isEmpty()) {
       precision.put("allocation", "uniform");

@@ -8,13 +8,13 @@ import io.mathbeam.core.stats.MetricInterval;
 import io.mathbeam.core.stats.MetricName;
 import io.mathbeam.core.stats.PhasedDesign;
 import io.mathbeam.core.stats.ProblemIntervals;
+import io.mathbeam.pipelines.storage.Storage;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.apache.beam.sdk.io.FileSystems;
 
 /**
  * The {@link PhasedDesign}s of a run's datasets in its metrics.json: {@code
@@ -83,8 +83,10 @@ final class PhasedDesigns {
 
   /** The designs in the run at {@code outputDir}'s metrics.json; empty when it has none. */
   static Map<String, PhasedDesign> read(String outputDir) throws IOException {
-    boolean present = !FileSystems.match(outputDir + "/metrics.json").metadata().isEmpty();
-    return present ? read(RunOutputs.readJson(outputDir, "metrics.json")) : Map.of();
+    String metrics = Storage.resolve(outputDir, "metrics.json");
+    return Storage.exists(metrics)
+        ? read(RunOutputs.readJson(outputDir, "metrics.json"))
+        : Map.of();
   }
 
   /**
