@@ -130,6 +130,35 @@ public class AdaptivePrecisionRunTest {
         1e-12);
   }
 
+  /** On Flink the phases run as successive pipelines: the same design, samples and estimate. */
+  @Test
+  public void flinkRunsTheSamePhases() throws Exception {
+    JsonNode[] runs = new JsonNode[2];
+    String[] runners = {"DirectRunner", "FlinkRunner"};
+    for (int i = 0; i < 2; i++) {
+      String output = tmp.newFolder(runners[i]).getPath();
+      eval(
+          "--precision=0.03",
+          "--samples=64",
+          "--allocation=adaptive",
+          "--simTimeScale=2000",
+          "--runner=" + runners[i],
+          "--output=" + output);
+      runs[i] = JSON.readTree(Path.of(output, "metrics.json").toFile());
+      MetricsSchema.assertValid(runs[i]);
+    }
+    JsonNode direct = runs[0].path("datasets").path("sample");
+    JsonNode flink = runs[1].path("datasets").path("sample");
+    assertEquals("adaptive", flink.path("precision").path("allocation").asText());
+    assertEquals(direct.path("allocation"), flink.path("allocation"));
+    assertEquals(direct.path("num_samples"), flink.path("num_samples"));
+    assertEquals(
+        direct.path("pass_at_k").get(0).path("value").asDouble(),
+        flink.path("pass_at_k").get(0).path("value").asDouble(),
+        1e-12);
+    assertEquals("FlinkRunner", runs[1].path("manifest").path("runner").asText());
+  }
+
   @Test
   public void badAllocationOptionsAreRefusedBeforeAnyRequest() {
     String out = tmp.getRoot().getPath() + "/never";
