@@ -133,7 +133,17 @@ final class RunReport {
               ks,
               widths,
               rounds.path("completion_tokens").asLong(),
-              rounds.path("completion_tokens_at_max_samples").asLong());
+              rounds.path("completion_tokens_at_max_samples").asLong(),
+              "adaptive".equals(rounds.path("allocation").asText())
+                  ? new DatasetPrecision.Phases(
+                      rounds.path("first_phase_samples_per_problem").asInt(),
+                      rounds.path("phases").asInt(),
+                      rounds.path("min_samples_per_problem").asInt(),
+                      rounds.path("mean_samples_per_problem").asDouble(),
+                      rounds.path("samples_per_problem").asInt(),
+                      rounds.path("uniform_samples_per_problem_projected").asInt(),
+                      rounds.path("completion_tokens_uniform_projected").asLong())
+                  : null);
     }
     DatasetPrecision.Agreement a = null;
     if (agreement.isObject()) {

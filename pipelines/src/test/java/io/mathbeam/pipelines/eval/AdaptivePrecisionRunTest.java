@@ -58,6 +58,12 @@ public class AdaptivePrecisionRunTest {
     int most = precision.path("samples_per_problem").asInt();
     assertTrue(precision.toString(), firstPhase < fewest && fewest < most && most <= 64);
 
+    String page = Files.readString(Path.of(adaptive, "report.html"));
+    assertTrue(
+        page.contains(
+            "Samples planned per problem (--allocation=adaptive): a uniform first phase of "
+                + firstPhase));
+
     // pass@1 is the phased estimate, recomputed here from the problems' outcomes and the design
     JsonNode design = dataset.path("allocation");
     Map<String, List<Double>> rewards = new HashMap<>();

@@ -31,6 +31,7 @@ public record DatasetPrecision(
    * @param halfWidths the half-width after each round
    * @param tokens completion tokens spent
    * @param tokensAtCeiling what the ceiling's K for every problem would have spent
+   * @param phases how {@code --allocation=adaptive} drew the samples, or null for uniform rounds
    */
   public record Rounds(
       double target,
@@ -38,12 +39,33 @@ public record DatasetPrecision(
       List<Integer> samplesPerProblem,
       List<Double> halfWidths,
       long tokens,
-      long tokensAtCeiling) {
+      long tokensAtCeiling,
+      Phases phases) {
     public Rounds {
       samplesPerProblem = List.copyOf(samplesPerProblem);
       halfWidths = List.copyOf(halfWidths);
     }
   }
+
+  /**
+   * The phases of {@code --allocation=adaptive}.
+   *
+   * @param firstPhase n1, the uniform first phase's samples of every problem
+   * @param count the phases, the first included
+   * @param fewest the fewest samples of any problem
+   * @param mean the mean samples per problem
+   * @param most the most samples of any problem
+   * @param uniformProjected the K uniform rounds would have needed, projected at the plan
+   * @param uniformTokensProjected that K's completion tokens
+   */
+  public record Phases(
+      int firstPhase,
+      int count,
+      int fewest,
+      double mean,
+      int most,
+      int uniformProjected,
+      long uniformTokensProjected) {}
 
   /**
    * The judge against the symbolic grader over the samples the judge decided.

@@ -40,6 +40,26 @@ final class PrecisionSection {
         .append(" completion tokens against ")
         .append(Formats.number(r.tokensAtCeiling()))
         .append(" for the most samples of every problem.</p>\n");
+    if (r.phases() != null) {
+      DatasetPrecision.Phases p = r.phases();
+      out.append("<p class=\"meta\">Samples planned per problem (--allocation=adaptive): ")
+          .append("a uniform first phase of ")
+          .append(p.firstPhase())
+          .append(", then ")
+          .append(p.count() - 1)
+          .append(p.count() == 2 ? " phase" : " phases")
+          .append(" where they shrink the interval most per token; ")
+          .append(p.fewest())
+          .append(" to ")
+          .append(p.most())
+          .append(String.format(Locale.ROOT, " samples per problem, %.1f on average", p.mean()))
+          .append(". Uniform rounds would have needed about ")
+          .append(p.uniformProjected())
+          .append(" per problem (")
+          .append(Formats.number(p.uniformTokensProjected()))
+          .append(" completion tokens, projected when the phases were planned). pass@1 is the")
+          .append(" phases' weighted estimate; the other metrics read the first phase.</p>\n");
+    }
     out.append("<table class=\"numbers\">\n<thead><tr><th>round</th>")
         .append("<th>samples per problem</th><th>half-width (points)</th></tr></thead>\n<tbody>\n");
     for (int i = 0; i < r.samplesPerProblem().size(); i++) {

@@ -181,7 +181,13 @@ public class HtmlReportTest {
             96,
             24,
             new DatasetPrecision.Rounds(
-                0.02, true, List.of(2, 18, 24), List.of(0.061, 0.023, 0.0195), 120_000, 640_000),
+                0.02,
+                true,
+                List.of(2, 18, 24),
+                List.of(0.061, 0.023, 0.0195),
+                120_000,
+                640_000,
+                new DatasetPrecision.Phases(9, 2, 11, 16.5, 24, 20, 150_000)),
             new DatasetPrecision.Agreement(new long[] {40, 10, 5, 45}, 0.7, 0.61, 0.78));
     DatasetReport d =
         new DatasetReport(
@@ -202,6 +208,12 @@ public class HtmlReportTest {
     assertTrue(page, page.contains("96 samples per problem would give \u00b11 point"));
     assertTrue(page, page.contains("Sampled to a precision of \u00b12.00 points: reached"));
     assertTrue(page, page.contains("<tr><td>3</td><td>24</td><td>\u00b11.95</td></tr>"));
+    assertTrue(
+        page,
+        page.contains(
+            "a uniform first phase of 9, then 1 phase where they shrink the interval most per"
+                + " token; 11 to 24 samples per problem, 16.5 on average. Uniform rounds would"
+                + " have needed about 20 per problem (150,000 completion tokens"));
     assertTrue(page, page.contains("<tr><td>symbolic: correct</td><td>40</td><td>10</td></tr>"));
     assertTrue(page, page.contains("Cohen's kappa 0.70 (95% interval 0.61 to 0.78"));
     DatasetPrecision cascade =
