@@ -161,13 +161,13 @@ final class AdaptivePhases {
           Map.of(),
           "");
     }
-    int[] more = PhasedAllocation.plan(v, t, design.byPhase(), star);
     if (ph.planned.size() + 1 >= MOST_PHASES || most >= ceiling) {
       return new Step(
           new PrecisionStopping.Decision(PrecisionStopping.Status.CEILING, halfWidth, most),
           Map.of(),
           "");
     }
+    int[] more = PhasedAllocation.plan(v, t, design.byPhase(), star);
     return planned(ph, ids, samples, more, ceiling, halfWidth);
   }
 

@@ -428,24 +428,22 @@ public final class EvalCommand implements Command {
     return describe(sources, Map.of());
   }
 
-  /** The sources with their K, or "up to K" where single problems have their own samples. */
-  static String describe(List<ProblemSource> sources, Map<String, Integer> problemSamples) {
+  /**
+   * The sources with their K, or "up to K" where single problems have their own samples ({@code
+   * problemSamples} per dataset, by problem id).
+   */
+  static String describe(
+      List<ProblemSource> sources, Map<String, Map<String, Integer>> problemSamples) {
     return String.join(
         ", ",
         sources.stream()
             .map(
                 s -> {
-                  String prefix = s.datasetId() + "\n";
-                  int most =
-                      problemSamples.entrySet().stream()
-                          .filter(e -> e.getKey().startsWith(prefix))
-                          .mapToInt(Map.Entry::getValue)
-                          .max()
-                          .orElse(0);
+                  Map<String, Integer> own = problemSamples.getOrDefault(s.datasetId(), Map.of());
                   return s.datasetId()
-                      + (most > 0
-                          ? " (up to K=" + most + " per problem)"
-                          : " (K=" + s.samples() + ")");
+                      + (own.isEmpty()
+                          ? " (K=" + s.samples() + ")"
+                          : " (up to K=" + Collections.max(own.values()) + " per problem)");
                 })
             .toList());
   }

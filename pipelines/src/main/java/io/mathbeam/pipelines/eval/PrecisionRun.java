@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -244,7 +245,10 @@ public final class PrecisionRun {
     private final List<Round> rounds = new ArrayList<>();
     private RoundOverlap overlap;
     private AdaptivePhases adaptive;
-    private final Map<String, Integer> problemSamples = new HashMap<>();
+
+    /** Per dataset sampled in planned phases, each problem's samples in the next round. */
+    private final Map<String, Map<String, Integer>> problemSamples = new TreeMap<>();
+
     private EvalResult result;
 
     private Evaluation(EvalOptions options, EvalInputs inputs, PreparedRun prepared) {
@@ -287,20 +291,15 @@ public final class PrecisionRun {
 
     /** Per dataset, its samples per problem in the next round: K, or a range where they differ. */
     Map<String, String> samplesText() {
-      Map<String, int[]> ranges = new TreeMap<>();
-      problemSamples.forEach(
-          (key, n) -> {
-            int[] r =
-                ranges.computeIfAbsent(
-                    key.substring(0, key.indexOf('\n')), d -> new int[] {Integer.MAX_VALUE, 0});
-            r[0] = Math.min(r[0], n);
-            r[1] = Math.max(r[1], n);
-          });
       Map<String, String> out = new TreeMap<>();
       perProblem.forEach(
           (dataset, k) -> {
-            int[] r = ranges.get(dataset);
-            out.put(dataset, r == null ? String.valueOf(k) : r[0] + ".." + r[1]);
+            Map<String, Integer> own = problemSamples.getOrDefault(dataset, Map.of());
+            out.put(
+                dataset,
+                own.isEmpty()
+                    ? String.valueOf(k)
+                    : Collections.min(own.values()) + ".." + Collections.max(own.values()));
           });
       return out;
     }
@@ -321,7 +320,6 @@ public final class PrecisionRun {
       }
       Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
       Map<String, String> notes = new TreeMap<>();
-      Map<String, Map<String, Integer>> nextByProblem = new TreeMap<>();
       Map<String, Map<String, int[]>> counts = counts(outputDir);
       for (Map.Entry<String, Map<String, int[]>> entry : counts.entrySet()) {
         String dataset = entry.getKey();
@@ -332,13 +330,14 @@ public final class PrecisionRun {
           AdaptivePhases.Step step =
               adaptive.decide(dataset, entry.getValue(), d, ceiling, outputDir);
           d = step.decision();
-          problemSamples.keySet().removeIf(k -> k.startsWith(dataset + "\n"));
-          step.problemSamples()
-              .forEach((id, n) -> problemSamples.put(ExpandSamples.problemKey(dataset, id), n));
+          if (step.problemSamples().isEmpty()) {
+            problemSamples.remove(dataset);
+          } else {
+            problemSamples.put(dataset, step.problemSamples());
+          }
           if (!step.note().isEmpty()) {
             notes.put(dataset, step.note());
           }
-          nextByProblem.put(dataset, step.problemSamples());
         }
         decisions.put(dataset, d);
       }
@@ -354,7 +353,7 @@ public final class PrecisionRun {
       }
       complete = !more;
       if (overlap != null) {
-        overlap.decided(counts, decisions, nextByProblem);
+        overlap.decided(counts, decisions, problemSamples);
       }
       if (complete) {
         annotate(root, target, ceilings, rounds);
@@ -523,7 +522,13 @@ public final class PrecisionRun {
   }
 
   private static PreparedRun withSources(
-      PreparedRun run, List<ProblemSource> sources, Map<String, Integer> problemSamples) {
+      PreparedRun run,
+      List<ProblemSource> sources,
+      Map<String, Map<String, Integer>> problemSamples) {
+    Map<String, Integer> byKey = new HashMap<>();
+    problemSamples.forEach(
+        (dataset, own) ->
+            own.forEach((id, n) -> byKey.put(ExpandSamples.problemKey(dataset, id), n)));
     EvalConfig c = run.config();
     EvalConfig config =
         new EvalConfig(
@@ -538,7 +543,7 @@ public final class PrecisionRun {
             c.reshuffle(),
             c.manifestJson(),
             c.sandbox(),
-            problemSamples);
+            byKey);
     return new PreparedRun(
         run.options(),
         config,
