@@ -113,6 +113,45 @@ public final class RunOutputs {
   }
 
   /**
+   * As {@link #finish(String, Instant, Instant, RunCounters, ReportedRequest, String, PrintStream)}
+   * for the same samples as an earlier run's ({@code regrade}): the earlier metrics.json's phased
+   * designs ({@link PhasedDesigns}) carry over, so the samples are read as they were drawn.
+   */
+  public static EvalResult finishSameSamples(
+      String outputDir,
+      Instant started,
+      Instant finished,
+      RunCounters counters,
+      ReportedRequest reported,
+      JsonNode earlierMetrics,
+      PrintStream out)
+      throws IOException {
+    Completion keepDesigns =
+        new Completion() {
+          @Override
+          public boolean complete(ObjectNode root, String dir) {
+            return true;
+          }
+
+          @Override
+          public void before(ObjectNode root) {
+            PhasedDesigns.read(earlierMetrics)
+                .forEach((dataset, design) -> PhasedDesigns.put(root, dataset, design));
+          }
+        };
+    return finish(
+        outputDir,
+        started,
+        finished,
+        counters,
+        reported,
+        null,
+        MetricsJson.JSON.createObjectNode(),
+        keepDesigns,
+        out);
+  }
+
+  /**
    * Adds what it knows to metrics.json's tree before the tree, the report and the history row are
    * written, and says whether the run is complete: a round of {@code --precision} before the last
    * records no history row.

@@ -164,8 +164,8 @@ public final class RegradeCommand implements Command {
     }
     copyRejected(input, output);
     EvalResult evaluated =
-        RunOutputs.finish(
-            output, started, Instant.now(), RunCounters.of(result), reported, null, out);
+        RunOutputs.finishSameSamples(
+            output, started, Instant.now(), RunCounters.of(result), reported, oldMetrics, out);
     out.println();
     out.print(
         RegradeChangesTable.format(

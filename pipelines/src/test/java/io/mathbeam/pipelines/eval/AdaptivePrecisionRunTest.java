@@ -9,7 +9,11 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.pipelines.regrade.RegradeCommand;
 import io.mathbeam.transforms.ParquetRecords;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -125,6 +129,17 @@ public class AdaptivePrecisionRunTest {
     assertEquals(samples, adaptiveResponses.size());
     assertTrue(uniformResponses.size() > adaptiveResponses.size());
     adaptiveResponses.forEach((key, text) -> assertEquals(key, uniformResponses.get(key), text));
+
+    // regraded, the samples are read as they were drawn: the same design and estimate
+    String regraded = tmp.getRoot().toPath().resolve("regraded").toString();
+    new RegradeCommand(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+        .run(new String[] {"--input=" + adaptive, "--output=" + regraded});
+    JsonNode regradedMetrics = JSON.readTree(Path.of(regraded, "metrics.json").toFile());
+    MetricsSchema.assertValid(regradedMetrics);
+    JsonNode regradedDataset = regradedMetrics.path("datasets").path("sample");
+    assertEquals(design, regradedDataset.path("allocation"));
+    assertEquals(
+        expected, regradedDataset.path("pass_at_k").get(0).path("value").asDouble(), 1e-12);
 
     // started again, the same phases come from the cache: not one request
     eval(args);
