@@ -50,8 +50,8 @@ final class AdaptivePhases {
    *
    * @param decision the interval now and what comes next (for a planned phase, the most samples of
    *     any problem)
-   * @param problemSamples per problem id, its samples in the next round; empty when the dataset's
-   *     next round is uniform
+   * @param problemSamples per problem id, its samples in the next round (for a dataset done after
+   *     planned phases, those it has); empty when the dataset's rounds are uniform
    * @param note how the next round differs from a uniform one; empty when it does not
    */
   record Step(
@@ -155,16 +155,21 @@ final class AdaptivePhases {
     for (int s : samples) {
       most = Math.max(most, s);
     }
+    // a dataset that is done keeps its samples as drawn while other datasets' rounds go on
+    Map<String, Integer> drawn = new HashMap<>();
+    for (int i = 0; i < ids.length; i++) {
+      drawn.put(ids[i], samples[i]);
+    }
     if (halfWidth <= target) {
       return new Step(
           new PrecisionStopping.Decision(PrecisionStopping.Status.REACHED, halfWidth, most),
-          Map.of(),
+          drawn,
           "");
     }
     if (ph.planned.size() + 1 >= MOST_PHASES || most >= ceiling) {
       return new Step(
           new PrecisionStopping.Decision(PrecisionStopping.Status.CEILING, halfWidth, most),
-          Map.of(),
+          drawn,
           "");
     }
     int[] more = PhasedAllocation.plan(v, t, design.byPhase(), star);

@@ -9,6 +9,7 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mathbeam.core.testing.SharedData;
 import io.mathbeam.pipelines.regrade.RegradeCommand;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.ByteArrayOutputStream;
@@ -149,6 +150,38 @@ public class AdaptivePrecisionRunTest {
         expected,
         again.path("datasets").path("sample").path("pass_at_k").get(0).path("value").asDouble(),
         1e-12);
+  }
+
+  /**
+   * Two datasets that end in different rounds: the one done first keeps its samples as drawn while
+   * the other's phases go on (its design still matches its samples, which the statistics check).
+   */
+  @Test
+  public void aDatasetDoneEarlyKeepsItsSamplesWhileAnotherGoesOn() throws Exception {
+    String output = tmp.newFolder("two").getPath();
+    String printed =
+        eval(
+            "--dataDir=" + SharedData.datasets(),
+            "--benchmarks=aime24,aime25",
+            "--precision=0.03",
+            "--samples=128",
+            "--allocation=adaptive",
+            "--simTimeScale=2000",
+            "--output=" + output);
+    assertTrue(printed, printed.contains("Round 4:"));
+    JsonNode metrics = JSON.readTree(Path.of(output, "metrics.json").toFile());
+    MetricsSchema.assertValid(metrics);
+    for (String dataset : List.of("aime24", "aime25")) {
+      JsonNode d = metrics.path("datasets").path(dataset);
+      assertEquals(dataset, "reached", d.path("precision").path("status").asText());
+      long drawn = 0;
+      for (JsonNode counts : d.path("allocation").path("problem_phases")) {
+        for (JsonNode m : counts) {
+          drawn += m.asLong();
+        }
+      }
+      assertEquals(dataset, d.path("num_samples").asLong(), drawn);
+    }
   }
 
   /** On Flink the phases run as successive pipelines: the same design, samples and estimate. */
