@@ -1,5 +1,6 @@
 package io.mathbeam.core.stats;
 
+import io.mathbeam.core.model.ProblemKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -51,17 +52,12 @@ public final class ProblemIntervals {
   }
 
   /**
-   * The same intervals with these problems' pass@1 taken as given ({@link #key}) instead of c / n
-   * of their votes: the phased estimates of {@link PhasedDesign}, whose votes hold only the uniform
-   * first phase.
+   * The same intervals with these problems' pass@1 taken as given (by {@link ProblemKeys}) instead
+   * of c / n of their votes: the phased estimates of {@link PhasedDesign}, whose votes hold only
+   * the uniform first phase.
    */
   public ProblemIntervals withPassAtOne(Map<String, Double> estimates) {
     return new ProblemIntervals(ks, Map.copyOf(estimates));
-  }
-
-  /** A problem's key in {@link #withPassAtOne}. */
-  public static String key(String datasetId, String problemId) {
-    return datasetId + "\n" + problemId;
   }
 
   /**
@@ -182,7 +178,7 @@ public final class ProblemIntervals {
     for (int i = 0; i < count; i++) {
       ProblemVotes p = problems.get(i);
       perProblem.fill(p.samples(), p.correct(), p, row);
-      Double given = passAtOne.get(key(p.datasetId(), p.problemId()));
+      Double given = passAtOne.get(ProblemKeys.of(p.datasetId(), p.problemId()));
       if (given != null && passAtOneIndex >= 0) {
         row[passAtOneIndex] = given;
       }

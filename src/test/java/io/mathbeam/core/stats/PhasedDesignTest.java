@@ -6,6 +6,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import io.mathbeam.core.model.ProblemKeys;
 import java.util.List;
 import java.util.Map;
 import org.junit.Test;
@@ -67,8 +68,7 @@ public class PhasedDesignTest {
     assertEquals(0.25, plain.find("d", MetricName.pass(1)).orElseThrow().point(), 1e-12);
     IntervalReport given =
         new ProblemIntervals()
-            .withPassAtOne(
-                Map.of(ProblemIntervals.key("d", "a"), 0.9, ProblemIntervals.key("d", "b"), 0.1))
+            .withPassAtOne(Map.of(ProblemKeys.of("d", "a"), 0.9, ProblemKeys.of("d", "b"), 0.1))
             .run(votes);
     MetricInterval passAtOne = given.find("d", MetricName.pass(1)).orElseThrow();
     assertEquals(0.5, passAtOne.point(), 1e-12);

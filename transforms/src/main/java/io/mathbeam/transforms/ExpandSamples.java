@@ -1,6 +1,7 @@
 package io.mathbeam.transforms;
 
 import io.mathbeam.core.model.Problem;
+import io.mathbeam.core.model.ProblemKeys;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sampling.SampleRequests;
 import io.mathbeam.transforms.coders.SampleRequestCoder;
@@ -52,16 +53,11 @@ public final class ExpandSamples
   }
 
   /**
-   * Samples 0..n-1 of the problems named here ({@link #problemKey}) instead of their dataset's K:
+   * Samples 0..n-1 of the problems named here ({@link ProblemKeys}) instead of their dataset's K:
    * the per-problem phases of {@code --allocation=adaptive}.
    */
   public ExpandSamples withProblemSamples(Map<String, Integer> samples) {
     return new ExpandSamples(baseSeed, reshuffle, shuffleChoices, samples);
-  }
-
-  /** The key of a problem in {@link #withProblemSamples}. */
-  public static String problemKey(String datasetId, String problemId) {
-    return datasetId + "\n" + problemId;
   }
 
   @Override
@@ -94,7 +90,8 @@ public final class ExpandSamples
       int samples =
           problemSamples.isEmpty()
               ? p.samples()
-              : problemSamples.getOrDefault(problemKey(p.datasetId(), p.problemId()), p.samples());
+              : problemSamples.getOrDefault(
+                  ProblemKeys.of(p.datasetId(), p.problemId()), p.samples());
       for (int i = 0; i < samples; i++) {
         out.output(SampleRequests.of(p, i, baseSeed, shuffleChoices));
       }

@@ -4,12 +4,15 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.mathbeam.core.model.Problem;
+import io.mathbeam.core.model.ProblemKeys;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.sampling.SeedDerivation;
 import io.mathbeam.transforms.coders.ProblemCoder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
@@ -54,6 +57,36 @@ public class ExpandSamplesTest {
       }
     }
     PAssert.that(requests).containsInAnyOrder(expected);
+    pipeline.run().waitUntilFinish();
+  }
+
+  @Test
+  public void problemsNamedWithTheirOwnSamplesGetSamplesZeroToTheirCount() {
+    PCollection<SampleRequest> requests =
+        expand(
+            PROBLEMS,
+            ExpandSamples.withBaseSeed(BASE_SEED)
+                .withReshuffle(false)
+                .withProblemSamples(
+                    Map.of(ProblemKeys.of("d", "p1"), 5, ProblemKeys.of("e", "p1"), 1)));
+    PAssert.that(requests)
+        .satisfies(
+            all -> {
+              Map<String, Set<Integer>> indices = new HashMap<>();
+              for (SampleRequest r : all) {
+                indices
+                    .computeIfAbsent(r.datasetId() + "/" + r.problemId(), k -> new HashSet<>())
+                    .add(r.sampleIndex());
+                assertEquals(
+                    SeedDerivation.seed(BASE_SEED, r.datasetId(), r.problemId(), r.sampleIndex()),
+                    r.seed());
+              }
+              assertEquals(Set.of(0, 1, 2, 3, 4), indices.get("d/p1"));
+              // not named: its dataset's K
+              assertEquals(Set.of(0), indices.get("d/p2"));
+              assertEquals(Set.of(0), indices.get("e/p1"));
+              return null;
+            });
     pipeline.run().waitUntilFinish();
   }
 

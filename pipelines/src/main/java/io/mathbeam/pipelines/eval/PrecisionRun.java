@@ -3,10 +3,10 @@ package io.mathbeam.pipelines.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mathbeam.core.model.ProblemKeys;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.pipelines.options.EvalOptions;
-import io.mathbeam.transforms.ExpandSamples;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.ByteArrayOutputStream;
@@ -527,8 +527,7 @@ public final class PrecisionRun {
       Map<String, Map<String, Integer>> problemSamples) {
     Map<String, Integer> byKey = new HashMap<>();
     problemSamples.forEach(
-        (dataset, own) ->
-            own.forEach((id, n) -> byKey.put(ExpandSamples.problemKey(dataset, id), n)));
+        (dataset, own) -> own.forEach((id, n) -> byKey.put(ProblemKeys.of(dataset, id), n)));
     EvalConfig c = run.config();
     EvalConfig config =
         new EvalConfig(

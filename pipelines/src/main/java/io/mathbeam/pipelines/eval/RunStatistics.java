@@ -5,6 +5,7 @@ import io.mathbeam.core.compare.ProblemOutcome;
 import io.mathbeam.core.compare.RunProblems;
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.model.ProblemKeys;
 import io.mathbeam.core.report.SampleFiguresJson;
 import io.mathbeam.core.report.UncertaintyJson;
 import io.mathbeam.core.stats.AnswerClusters;
@@ -57,7 +58,7 @@ public final class RunStatistics {
    * those problems' phased pass@1 estimates.
    *
    * @param votes every problem's votes
-   * @param passAtOne by {@link ProblemIntervals#key}, the phased estimates
+   * @param passAtOne by {@link ProblemKeys}, the phased estimates
    */
   public record RunVotes(List<ProblemVotes> votes, Map<String, Double> passAtOne) {}
 
@@ -83,7 +84,7 @@ public final class RunStatistics {
       PhasedDesign design = designs.get(dataset);
       if (design != null && design.covers(problemId)) {
         passAtOne.put(
-            ProblemIntervals.key(dataset, problemId),
+            ProblemKeys.of(dataset, problemId),
             design.estimate(problemId, correct, weights.get(dataset)));
         answers = answers.subList(0, design.firstPhase());
         correct = correct.subList(0, design.firstPhase());
