@@ -1,9 +1,9 @@
 package io.mathbeam.pipelines.eval;
 
+import io.mathbeam.core.model.ProblemKeys;
 import io.mathbeam.core.problems.FieldMapping;
 import io.mathbeam.core.problems.ProblemSource;
 import io.mathbeam.core.sandbox.SandboxConfig;
-import io.mathbeam.transforms.ExpandSamples;
 import io.mathbeam.transforms.GenerationConfig;
 import io.mathbeam.transforms.JudgeConfig;
 import java.util.List;
@@ -16,8 +16,8 @@ import java.util.Map;
  * @param reshuffle redistribute samples across workers after the fan-out (off on the DirectRunner,
  *     where it costs far more than it gives)
  * @param sandbox where code problems' programs run; null when the run has no code problem
- * @param problemSamples samples of single problems where they differ from their dataset's K ({@link
- *     ExpandSamples#problemKey}); empty but under {@code --allocation=adaptive}
+ * @param problemSamples samples of single problems where they differ from their dataset's K (by
+ *     {@link ProblemKeys}); empty but under {@code --allocation=adaptive}
  */
 public record EvalConfig(
     List<ProblemSource> sources,
