@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.io.fs.MatchResult;
@@ -167,38 +168,30 @@ public final class RoundLookahead implements AutoCloseable {
    * queued.
    */
   public int aim(String dataset, int from, int to) {
-    List<SampleRequest> requests = new ArrayList<>();
-    synchronized (this) {
-      for (int index = from; index < to; index++) {
-        for (SampleRequest r : problems.values()) {
-          if (r.datasetId().equals(dataset)) {
-            SampleRequest ahead = SampleRequests.another(r, index, baseSeed);
-            if (!sentBefore.contains(SampleKeys.of(ahead))) {
-              requests.add(ahead);
-            }
-          }
-        }
-      }
-    }
-    return requests.isEmpty() ? 0 : dispatcher.lookAhead(requests);
+    return aim(dataset, problem -> from, problem -> to);
   }
 
   /**
    * Sends samples {@code from..to-1} of each problem of {@code dataset} named in {@code to} (by
-   * problem id; {@code from} 0 where a problem is not named there) ahead, as {@link #aim} does for
-   * a range every problem shares: the next phase of {@code --allocation=adaptive}.
+   * problem id; {@code from} 0 where a problem is not named there) ahead, as {@link #aim(String,
+   * int, int)} does for a range every problem shares: the next phase of {@code
+   * --allocation=adaptive}.
    */
   public int aim(String dataset, Map<String, Integer> from, Map<String, Integer> to) {
+    return aim(
+        dataset, problem -> from.getOrDefault(problem, 0), problem -> to.getOrDefault(problem, 0));
+  }
+
+  /** Sends samples {@code from(id)..to(id)-1} of each problem of {@code dataset} ahead. */
+  private int aim(String dataset, ToIntFunction<String> from, ToIntFunction<String> to) {
     List<SampleRequest> requests = new ArrayList<>();
     synchronized (this) {
-      int most = to.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+      List<SampleRequest> heard =
+          problems.values().stream().filter(r -> r.datasetId().equals(dataset)).toList();
+      int most = heard.stream().mapToInt(r -> to.applyAsInt(r.problemId())).max().orElse(0);
       for (int index = 0; index < most; index++) {
-        for (SampleRequest r : problems.values()) {
-          Integer end = to.get(r.problemId());
-          if (!r.datasetId().equals(dataset)
-              || end == null
-              || index >= end
-              || index < from.getOrDefault(r.problemId(), 0)) {
+        for (SampleRequest r : heard) {
+          if (index < from.applyAsInt(r.problemId()) || index >= to.applyAsInt(r.problemId())) {
             continue;
           }
           SampleRequest ahead = SampleRequests.another(r, index, baseSeed);
