@@ -1,5 +1,7 @@
 package io.mathbeam.core.stats;
 
+import java.util.Arrays;
+
 /**
  * Samples where they pay, with an estimate that keeps its meaning. After a uniform first phase (n1
  * samples of every problem), each later phase gives problem i m_i >= 1 more samples in proportion
@@ -39,8 +41,17 @@ public final class PhasedAllocation {
 
   /** Each phase's weight lambda_s: its mean samples per problem over all phases'. */
   public static double[] weights(int[][] samples) {
+    double[] means = phaseMeans(samples);
+    double total = Arrays.stream(means).sum();
+    for (int s = 0; s < means.length; s++) {
+      means[s] /= total;
+    }
+    return means;
+  }
+
+  /** Each phase's mean samples per problem (every problem at least one in every phase). */
+  private static double[] phaseMeans(int[][] samples) {
     double[] means = new double[samples.length];
-    double total = 0;
     for (int s = 0; s < samples.length; s++) {
       for (int m : samples[s]) {
         if (m < 1) {
@@ -49,10 +60,6 @@ public final class PhasedAllocation {
         means[s] += m;
       }
       means[s] /= samples[s].length;
-      total += means[s];
-    }
-    for (int s = 0; s < means.length; s++) {
-      means[s] /= total;
     }
     return means;
   }
@@ -100,6 +107,14 @@ public final class PhasedAllocation {
     return sum / ((double) n * n);
   }
 
+  /** {@link #plan(double[], double[], int[][], double)} after a uniform first phase only. */
+  public static int[] plan(
+      double[] outcomeVariance, double[] tokensPerSample, int firstPhase, double targetVariance) {
+    int[] first = new int[outcomeVariance.length];
+    Arrays.fill(first, firstPhase);
+    return plan(outcomeVariance, tokensPerSample, new int[][] {first}, targetVariance);
+  }
+
   /**
    * The cheapest next phase (in expected tokens) whose projected variance of the dataset's mean is
    * at most {@code targetVariance}: minimises sum t_i m_i subject to the variance above with the
@@ -130,15 +145,8 @@ public final class PhasedAllocation {
       }
       s += Math.sqrt(outcomeVariance[i] * tokensPerSample[i]);
     }
-    double[] earlierMeans = new double[earlier.length];
-    double earlierTotal = 0;
-    for (int p = 0; p < earlier.length; p++) {
-      for (int m : earlier[p]) {
-        earlierMeans[p] += m;
-      }
-      earlierMeans[p] /= n;
-      earlierTotal += earlierMeans[p];
-    }
+    double[] earlierMeans = phaseMeans(earlier);
+    double earlierTotal = Arrays.stream(earlierMeans).sum();
     int[] more = new int[n];
     double mean = earlierTotal;
     for (int iteration = 0; iteration < ITERATIONS; iteration++) {
