@@ -91,7 +91,7 @@ final class AdaptivePhases {
       Map<String, int[]> byProblem,
       PrecisionStopping.Decision uniformNext,
       int ceiling,
-      String outputDir)
+      RoundTokens tokens)
       throws IOException {
     Step asUniform = new Step(uniformNext, Map.of(), "");
     if (uniform.contains(dataset)) {
@@ -129,12 +129,11 @@ final class AdaptivePhases {
       correct[i] = byProblem.get(ids[i])[1];
     }
     double[] v = PrecisionStopping.problemVariances(samples, correct);
-    double[] t = tokensPerSample(outputDir, dataset, ids);
+    double[] t = tokens.perSample(dataset, ids);
     double star = Math.pow(target / SamplingPrecision.Z95, 2);
     if (ph.planned.isEmpty()) {
       // the uniform first phase has run
-      int[] more =
-          PhasedAllocation.plan(v, t, new int[][] {filled(ids.length, ph.firstPhase)}, star);
+      int[] more = PhasedAllocation.plan(v, t, ph.firstPhase, star);
       if (uniformNext.status() != PrecisionStopping.Status.MORE
           || !PhasedAllocation.pays(more, v, t, ph.firstPhase, star)) {
         phases.remove(dataset);
@@ -143,8 +142,8 @@ final class AdaptivePhases {
       }
       ph.uniformSamples =
           Math.min(ceiling, PhasedAllocation.uniformSamples(v, ph.firstPhase, star));
-      for (double tokens : t) {
-        ph.uniformTokens += tokens * ph.uniformSamples;
+      for (double perSample : t) {
+        ph.uniformTokens += perSample * ph.uniformSamples;
       }
       return planned(ph, ids, samples, more, ceiling, uniformNext.halfWidth());
     }
@@ -247,21 +246,22 @@ final class AdaptivePhases {
     double[] sameTokens = new double[v.length];
     Arrays.fill(sameTokens, 1);
     double star = Math.pow(target / SamplingPrecision.Z95, 2);
-    int[] more =
-        PhasedAllocation.plan(v, sameTokens, new int[][] {filled(v.length, running)}, star);
+    int[] more = PhasedAllocation.plan(v, sameTokens, running, star);
     int fewest = Arrays.stream(more).min().orElse(1);
     int floor = Math.max(1, (int) Math.floor(SHARE_OF_FEWEST_SENT_AHEAD * fewest));
     return Math.min(ceiling, Math.min(projection.nextSamplesPerProblem(), running + floor));
   }
 
-  /** Writes the designs of the datasets whose last round ran planned phases. */
-  synchronized void before(ObjectNode root) {
+  /** The designs of the datasets whose last round ran planned phases. */
+  synchronized Map<String, PhasedDesign> designs() {
+    Map<String, PhasedDesign> out = new TreeMap<>();
     phases.forEach(
         (dataset, ph) -> {
           if (!ph.planned.isEmpty()) {
-            PhasedDesigns.put(root, dataset, ph.design());
+            out.put(dataset, ph.design());
           }
         });
+    return out;
   }
 
   /** Adds to a dataset's {@code precision} how its samples were allocated. */
@@ -286,40 +286,52 @@ final class AdaptivePhases {
     precision.put("completion_tokens_uniform_projected", Math.round(ph.uniformTokens));
   }
 
-  private static int[] filled(int n, int value) {
-    int[] out = new int[n];
-    Arrays.fill(out, value);
-    return out;
-  }
-
   /**
-   * Each problem's completion tokens per sample so far, shrunk toward the dataset's ({@link
-   * PhasedAllocation#shrunkTokensPerSample}).
+   * The completion tokens of a round's samples, read from its {@code samples/} once, when a
+   * decision first needs them, for every dataset.
    */
-  private static double[] tokensPerSample(String outputDir, String dataset, String[] ids)
-      throws IOException {
-    Map<String, double[]> sums = new HashMap<>();
-    ParquetRecords.forEach(
-        outputDir + "/samples/*.parquet",
-        TOKENS,
-        r -> {
-          if (dataset.equals(r.get("data_source").toString())) {
-            double tokens = (Integer) r.get("completion_tokens");
-            double[] s = sums.computeIfAbsent(r.get("problem_id").toString(), k -> new double[3]);
-            s[0] += tokens;
-            s[1] += tokens * tokens;
-            s[2]++;
-          }
-        });
-    double[] sum = new double[ids.length];
-    double[] squares = new double[ids.length];
-    int[] counts = new int[ids.length];
-    for (int i = 0; i < ids.length; i++) {
-      double[] s = sums.getOrDefault(ids[i], new double[] {1, 1, 1});
-      sum[i] = s[0];
-      squares[i] = s[1];
-      counts[i] = (int) Math.max(1, s[2]);
+  static final class RoundTokens {
+    private final String outputDir;
+
+    /** Per dataset and problem id: tokens summed, squared and summed, samples. */
+    private Map<String, Map<String, double[]>> sums;
+
+    RoundTokens(String outputDir) {
+      this.outputDir = outputDir;
     }
-    return PhasedAllocation.shrunkTokensPerSample(sum, squares, counts);
+
+    /**
+     * Each problem's completion tokens per sample so far, shrunk toward the dataset's ({@link
+     * PhasedAllocation#shrunkTokensPerSample}).
+     */
+    double[] perSample(String dataset, String[] ids) throws IOException {
+      if (sums == null) {
+        Map<String, Map<String, double[]>> read = new HashMap<>();
+        ParquetRecords.forEach(
+            outputDir + "/samples/*.parquet",
+            TOKENS,
+            r -> {
+              double t = (Integer) r.get("completion_tokens");
+              double[] s =
+                  read.computeIfAbsent(r.get("data_source").toString(), d -> new HashMap<>())
+                      .computeIfAbsent(r.get("problem_id").toString(), k -> new double[3]);
+              s[0] += t;
+              s[1] += t * t;
+              s[2]++;
+            });
+        sums = read;
+      }
+      Map<String, double[]> byProblem = sums.getOrDefault(dataset, Map.of());
+      double[] sum = new double[ids.length];
+      double[] squares = new double[ids.length];
+      int[] counts = new int[ids.length];
+      for (int i = 0; i < ids.length; i++) {
+        double[] s = byProblem.getOrDefault(ids[i], new double[] {1, 1, 1});
+        sum[i] = s[0];
+        squares[i] = s[1];
+        counts[i] = (int) Math.max(1, s[2]);
+      }
+      return PhasedAllocation.shrunkTokensPerSample(sum, squares, counts);
+    }
   }
 }

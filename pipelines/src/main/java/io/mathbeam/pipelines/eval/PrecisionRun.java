@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.model.ProblemKeys;
 import io.mathbeam.core.problems.ProblemSource;
+import io.mathbeam.core.stats.PhasedDesign;
 import io.mathbeam.core.stats.PrecisionStopping;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.transforms.OutputSchemas;
@@ -150,10 +151,8 @@ public final class PrecisionRun {
                 }
 
                 @Override
-                public void before(ObjectNode root) {
-                  if (e.adaptive != null) {
-                    e.adaptive.before(root);
-                  }
+                public Map<String, PhasedDesign> designs() {
+                  return e.adaptive == null ? Map.of() : e.adaptive.designs();
                 }
               });
           if (e.overlap != null) {
@@ -321,14 +320,14 @@ public final class PrecisionRun {
       Map<String, PrecisionStopping.Decision> decisions = new TreeMap<>();
       Map<String, String> notes = new TreeMap<>();
       Map<String, Map<String, int[]>> counts = counts(outputDir);
+      AdaptivePhases.RoundTokens tokens = new AdaptivePhases.RoundTokens(outputDir);
       for (Map.Entry<String, Map<String, int[]>> entry : counts.entrySet()) {
         String dataset = entry.getKey();
         int[][] c = arrays(entry.getValue());
         int ceiling = ceilings.getOrDefault(dataset, c[0].length);
         PrecisionStopping.Decision d = new PrecisionStopping(target, ceiling).decide(c[0], c[1]);
         if (adaptive != null) {
-          AdaptivePhases.Step step =
-              adaptive.decide(dataset, entry.getValue(), d, ceiling, outputDir);
+          AdaptivePhases.Step step = adaptive.decide(dataset, entry.getValue(), d, ceiling, tokens);
           d = step.decision();
           if (step.problemSamples().isEmpty()) {
             problemSamples.remove(dataset);

@@ -101,15 +101,7 @@ public final class RunOutputs {
       PrintStream out)
       throws IOException {
     return finish(
-        outputDir,
-        started,
-        finished,
-        counters,
-        reported,
-        historyDir,
-        MetricsJson.JSON.createObjectNode(),
-        Completion.ALWAYS,
-        out);
+        outputDir, started, finished, counters, reported, historyDir, Completion.ALWAYS, out);
   }
 
   /**
@@ -126,28 +118,29 @@ public final class RunOutputs {
       JsonNode earlierMetrics,
       PrintStream out)
       throws IOException {
-    Completion keepDesigns =
-        new Completion() {
-          @Override
-          public boolean complete(ObjectNode root, String dir) {
-            return true;
-          }
+    Completion drawnAsBefore = Completion.drawnAs(PhasedDesigns.read(earlierMetrics));
+    return finish(outputDir, started, finished, counters, reported, null, drawnAsBefore, out);
+  }
 
-          @Override
-          public void before(ObjectNode root) {
-            PhasedDesigns.read(earlierMetrics)
-                .forEach((dataset, design) -> PhasedDesigns.put(root, dataset, design));
-          }
-        };
+  private static EvalResult finish(
+      String outputDir,
+      Instant started,
+      Instant finished,
+      RunCounters counters,
+      ReportedRequest reported,
+      String historyDir,
+      Completion completion,
+      PrintStream out)
+      throws IOException {
     return finish(
         outputDir,
         started,
         finished,
         counters,
         reported,
-        null,
+        historyDir,
         MetricsJson.JSON.createObjectNode(),
-        keepDesigns,
+        completion,
         out);
   }
 
@@ -163,10 +156,27 @@ public final class RunOutputs {
     boolean complete(ObjectNode root, String outputDir) throws IOException;
 
     /**
-     * Adds to metrics.json's tree what the statistics must know before they are computed: how each
-     * dataset's samples were drawn ({@link PhasedDesigns}).
+     * How each dataset sampled in phases was drawn, which the statistics must know before they are
+     * computed (written into metrics.json by {@link PhasedDesigns}); empty for uniform samples.
      */
-    default void before(ObjectNode root) {}
+    default Map<String, PhasedDesign> designs() {
+      return Map.of();
+    }
+
+    /** Complete at once, with samples drawn as {@code designs} say. */
+    static Completion drawnAs(Map<String, PhasedDesign> designs) {
+      return new Completion() {
+        @Override
+        public boolean complete(ObjectNode root, String outputDir) {
+          return true;
+        }
+
+        @Override
+        public Map<String, PhasedDesign> designs() {
+          return designs;
+        }
+      };
+    }
   }
 
   /**
@@ -197,8 +207,8 @@ public final class RunOutputs {
         RunStatistics.annotateSamples(
             root, outputDir, Duration.between(started, finished).toMillis() / 1000.0);
     JudgeStatistics.annotate(root, outputDir);
-    completion.before(root);
-    Map<String, PhasedDesign> designs = PhasedDesigns.read(root);
+    Map<String, PhasedDesign> designs = completion.designs();
+    designs.forEach((dataset, design) -> PhasedDesigns.put(root, dataset, design));
     RunStatistics.RunVotes run = RunStatistics.votes(outputDir, designs);
     List<ProblemVotes> votes = run.votes();
     IntervalReport uncertainty = RunStatistics.annotate(root, run);
