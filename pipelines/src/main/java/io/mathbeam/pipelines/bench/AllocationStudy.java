@@ -124,14 +124,7 @@ final class AllocationStudy {
                 "<= 1.05x",
                 fitted.efficiency <= 1.05 * reference.efficiency));
         targets.add(
-            new CalibrationTarget(
-                String.format(
-                    Locale.ROOT,
-                    "allocation %s coverage %.1f%%",
-                    label,
-                    100.0 * fitted.covered / replications),
-                ">= 94%",
-                fitted.covered >= 0.94 * replications));
+            CalibrationTarget.coverage("allocation " + label, fitted.covered, replications));
         targets.add(
             new CalibrationTarget(
                 String.format(
