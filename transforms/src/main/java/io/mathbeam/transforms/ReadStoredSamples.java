@@ -6,14 +6,13 @@ import io.mathbeam.core.model.Generation;
 import io.mathbeam.core.model.SampleRequest;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.StoredSample;
-import io.mathbeam.transforms.coders.StoredSampleCoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.sdk.io.parquet.ParquetIO;
+import org.apache.beam.sdk.io.Read;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PBegin;
@@ -58,16 +57,17 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
 
   @Override
   public PCollection<StoredSample> expand(PBegin begin) {
-    // Rows are parsed where they are read: ParquetIO hands on rows in the files' own schema, which
-    // an AvroCoder of a narrower schema cannot encode, so no PCollection of rows is ever encoded.
-    // Only the columns a stored sample needs are read (the floor reads the same projection).
+    // Rows are parsed where they are read, so no PCollection of rows in the files' own schema is
+    // ever encoded; only the columns a stored sample needs are read (the floor reads the same
+    // projection); each row group is a split of its own, handed to whichever worker asks next.
     ParseStoredSample parse = new ParseStoredSample(samplesPerProblem, graderVersion);
-    return begin.apply(
-        "ReadStoredSamples",
-        ParquetIO.parseGenericRecords(parse)
-            .from(samplesGlob)
-            .withConfiguration(projection())
-            .withCoder(StoredSampleCoder.of()));
+    StoredSampleSource source;
+    try {
+      source = StoredSampleSource.of(samplesGlob, projection(), parse);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading the footers of " + samplesGlob, e);
+    }
+    return begin.apply("ReadStoredSamples", Read.from(source));
   }
 
   /** The reader configuration for the columns a stored sample needs, where the files allow it. */

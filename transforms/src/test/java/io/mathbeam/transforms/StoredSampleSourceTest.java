@@ -1,0 +1,98 @@
+package io.mathbeam.transforms;
+
+import static io.mathbeam.transforms.TestSamples.answered;
+import static io.mathbeam.transforms.TestSamples.request;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import io.mathbeam.core.model.GradeStatus;
+import io.mathbeam.core.model.GradedSample;
+import io.mathbeam.core.regrade.StoredSample;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.testing.SourceTestUtils;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class StoredSampleSourceTest {
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  /** Writes {@code count} samples of dataset {@code dataset} in row groups of a few KB. */
+  private static void write(Path file, String dataset, int count) throws Exception {
+    ParquetRecordSink sink = new ParquetRecordSink(OutputSchemas.SAMPLE, 8 << 10);
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      sink.open(channel);
+      for (int i = 0; i < count; i++) {
+        String text = "step ".repeat(40) + "\\boxed{" + i + "}";
+        GradedSample graded =
+            new GradedSample(
+                answered(request(dataset, "p" + i, 0, Integer.toString(i)), text),
+                Integer.toString(i),
+                GradeStatus.CORRECT,
+                1);
+        sink.write(OutputSchemas.sampleRecord(graded));
+      }
+      sink.flush();
+    }
+  }
+
+  @Test
+  public void eachRowGroupIsASplitAndEverySampleIsReadOnce() throws Exception {
+    Path samples = tmp.newFolder("run", "samples").toPath();
+    write(samples.resolve("a.parquet"), "a", 700);
+    write(samples.resolve("b.parquet"), "b", 300);
+    String glob = samples + "/*.parquet";
+    StoredSampleSource source =
+        StoredSampleSource.of(
+            glob,
+            ColumnProjection.of(glob, OutputSchemas.STORED_SAMPLE),
+            new ReadStoredSamples.ParseStoredSample(Map.of("a", 1, "b", 1), "old"));
+    PipelineOptions options = PipelineOptionsFactory.create();
+
+    List<StoredSampleSource> splits = source.split(1L << 30, options);
+    assertTrue(
+        "several row groups per file: " + source.rowGroups().size(),
+        source.rowGroups().size() >= 6);
+    assertEquals(source.rowGroups().size(), splits.size());
+    // the splits together read what the whole source reads, nothing twice
+    SourceTestUtils.assertSourcesEqualReferenceSource(source, splits, options);
+
+    Set<String> seen = new HashSet<>();
+    List<StoredSample> all = new ArrayList<>();
+    for (StoredSampleSource split : splits) {
+      assertEquals(1, split.rowGroups().size());
+      all.addAll(SourceTestUtils.readFromSource(split, options));
+    }
+    for (StoredSample s : all) {
+      String key =
+          s.generation().request().datasetId() + "/" + s.generation().request().problemId();
+      assertTrue("read twice: " + key, seen.add(key));
+      assertEquals(s.generation().request().problemId().substring(1), s.grade().extractedAnswer());
+      assertEquals("correct", s.grade().status());
+    }
+    assertEquals(1000, seen.size());
+  }
+
+  @Test
+  public void aWildcardThatMatchesNothingReadsNothing() throws Exception {
+    Path samples = tmp.newFolder("empty", "samples").toPath();
+    StoredSampleSource source =
+        StoredSampleSource.of(
+            samples + "/*.parquet",
+            Map.of(),
+            new ReadStoredSamples.ParseStoredSample(Map.of(), "old"));
+    PipelineOptions options = PipelineOptionsFactory.create();
+    assertEquals(0, source.rowGroups().size());
+    assertEquals(List.of(), SourceTestUtils.readFromSource(source, options));
+  }
+}
