@@ -303,14 +303,13 @@ public final class FleetBenchmark implements Command {
   }
 
   /**
-   * The JVM flags bin/mathbeam gives {@code eval} with these arguments: the client compiler only,
-   * and the class-data archive the launcher has written for them, if any (docs/runners.md, "Fixed
-   * cost of a run").
+   * The JVM flags bin/mathbeam gives {@code eval}: the client compiler only, and the class-data
+   * archive of the jar when the launcher has written one (docs/runners.md, "Fixed cost of a run").
    */
-  private static List<String> launcherJvmOpts(List<String> evalArgs) {
+  private static List<String> launcherJvmOpts() {
     List<String> opts = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1"));
     Path jar = Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]);
-    Path archive = launcherArchive(jar, "eval", evalArgs);
+    Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", ".jsa"));
     try {
       if (Files.isRegularFile(archive)
           && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0) {
@@ -322,21 +321,6 @@ public final class FleetBenchmark implements Command {
     return opts;
   }
 
-  /**
-   * The archive bin/mathbeam keeps for {@code mathbeam <command> <args>}: one per subcommand and
-   * runner named on the command line, next to the jar.
-   */
-  static Path launcherArchive(Path jar, String command, List<String> args) {
-    StringBuilder key = new StringBuilder(command);
-    for (String arg : args) {
-      if (arg.startsWith("--runner=")) {
-        key.append('-').append(arg.substring("--runner=".length()));
-      }
-    }
-    String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-    return jar.resolveSibling(name + "." + key.toString().replaceAll("[^A-Za-z0-9-]", "") + ".jsa");
-  }
-
   private FleetMeasurement measure(
       SimConfig config, Path dir, String name, String mode, List<String> clientArgs)
       throws Exception {
@@ -344,7 +328,7 @@ public final class FleetBenchmark implements Command {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       if (mode.equals("eval")) {
-        command.addAll(launcherJvmOpts(clientArgs));
+        command.addAll(launcherJvmOpts());
       }
       for (String opt : childJvmOpts.trim().split("\\s+")) {
         if (!opt.isEmpty()) {
