@@ -101,7 +101,15 @@ public final class RunOutputs {
       PrintStream out)
       throws IOException {
     return finish(
-        outputDir, started, finished, counters, reported, historyDir, Completion.ALWAYS, out);
+        outputDir,
+        started,
+        finished,
+        counters,
+        reported,
+        historyDir,
+        MetricsJson.JSON.createObjectNode(),
+        Completion.ALWAYS,
+        out);
   }
 
   /**
@@ -119,28 +127,15 @@ public final class RunOutputs {
       PrintStream out)
       throws IOException {
     Completion drawnAsBefore = Completion.drawnAs(PhasedDesigns.read(earlierMetrics));
-    return finish(outputDir, started, finished, counters, reported, null, drawnAsBefore, out);
-  }
-
-  private static EvalResult finish(
-      String outputDir,
-      Instant started,
-      Instant finished,
-      RunCounters counters,
-      ReportedRequest reported,
-      String historyDir,
-      Completion completion,
-      PrintStream out)
-      throws IOException {
     return finish(
         outputDir,
         started,
         finished,
         counters,
         reported,
-        historyDir,
+        null,
         MetricsJson.JSON.createObjectNode(),
-        completion,
+        drawnAsBefore,
         out);
   }
 
