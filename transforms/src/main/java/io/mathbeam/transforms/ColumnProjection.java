@@ -1,6 +1,8 @@
 package io.mathbeam.transforms;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.io.FileSystems;
@@ -34,11 +36,31 @@ final class ColumnProjection {
       return settings(projection, false);
     }
     MatchResult match = FileSystems.match(glob, EmptyMatchTreatment.ALLOW);
-    if (match.status() != MatchResult.Status.OK || match.metadata().isEmpty()) {
+    if (match.status() != MatchResult.Status.OK) {
+      return Map.of();
+    }
+    List<MessageType> schemas = new ArrayList<>();
+    for (MatchResult.Metadata file : match.metadata()) {
+      try (ParquetFileReader reader = ParquetFileReader.open(new ChannelInputFile(file))) {
+        schemas.add(reader.getFooter().getFileMetaData().getSchema());
+      }
+    }
+    return of(schemas, projection);
+  }
+
+  /**
+   * The same from the files' own schemas, for a caller that reads their footers anyway; every
+   * column where there are no files.
+   */
+  static Map<String, String> of(List<MessageType> fileSchemas, Schema projection) {
+    if (!hasLists(projection)) {
+      return settings(projection, false);
+    }
+    if (fileSchemas.isEmpty()) {
       return Map.of();
     }
     for (boolean oldLists : new boolean[] {false, true}) {
-      if (holdsForEveryFile(match, projection, oldLists)) {
+      if (holdsForEveryFile(fileSchemas, projection, oldLists)) {
         return settings(projection, oldLists);
       }
     }
@@ -63,20 +85,12 @@ final class ColumnProjection {
     };
   }
 
-  private static boolean holdsForEveryFile(MatchResult match, Schema projection, boolean oldLists)
-      throws IOException {
+  private static boolean holdsForEveryFile(
+      List<MessageType> fileSchemas, Schema projection, boolean oldLists) {
     Configuration conf = new Configuration(false);
     conf.setBoolean(OLD_LISTS, oldLists);
     MessageType requested = new AvroSchemaConverter(conf).convert(projection);
-    for (MatchResult.Metadata file : match.metadata()) {
-      try (ParquetFileReader reader = ParquetFileReader.open(new ChannelInputFile(file))) {
-        MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
-        if (!contains(fileSchema, requested)) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return fileSchemas.stream().allMatch(fileSchema -> contains(fileSchema, requested));
   }
 
   /** Whether every column of {@code requested} is in the file, in the same layout. */

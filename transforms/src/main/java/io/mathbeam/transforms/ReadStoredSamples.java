@@ -63,20 +63,11 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
     ParseStoredSample parse = new ParseStoredSample(samplesPerProblem, graderVersion);
     StoredSampleSource source;
     try {
-      source = StoredSampleSource.of(samplesGlob, projection(), parse);
+      source = StoredSampleSource.of(samplesGlob, OutputSchemas.STORED_SAMPLE, parse);
     } catch (IOException e) {
       throw new UncheckedIOException("reading the footers of " + samplesGlob, e);
     }
     return begin.apply("ReadStoredSamples", Read.from(source));
-  }
-
-  /** The reader configuration for the columns a stored sample needs, where the files allow it. */
-  private Map<String, String> projection() {
-    try {
-      return ColumnProjection.of(samplesGlob, OutputSchemas.STORED_SAMPLE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("reading the footers of " + samplesGlob, e);
-    }
   }
 
   /** A stored sample from its row. */

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.io.BoundedSource;
@@ -22,6 +23,8 @@ import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * A run's stored samples, split by Parquet row group: each row group is a split of its own, so a
@@ -56,23 +59,24 @@ final class StoredSampleSource extends BoundedSource<StoredSample> {
 
   /**
    * The row groups of every file of {@code glob} (none when a wildcard matches nothing), from the
-   * files' footers.
+   * files' footers, each read once: they also say which reader settings read only {@code
+   * projection}'s columns ({@link ColumnProjection}).
    *
-   * @param readerSettings the Parquet reader's configuration (the columns to read)
    * @param parse a row's stored sample
    */
   static StoredSampleSource of(
-      String glob,
-      Map<String, String> readerSettings,
-      SerializableFunction<GenericRecord, StoredSample> parse)
+      String glob, Schema projection, SerializableFunction<GenericRecord, StoredSample> parse)
       throws IOException {
     List<RowGroup> rowGroups = new ArrayList<>();
+    List<MessageType> schemas = new ArrayList<>();
     for (MatchResult.Metadata file :
         FileSystems.match(glob, EmptyMatchTreatment.ALLOW_IF_WILDCARD).metadata()) {
-      List<BlockMetaData> blocks;
+      ParquetMetadata footer;
       try (ParquetFileReader reader = ParquetFileReader.open(new ChannelInputFile(file))) {
-        blocks = reader.getFooter().getBlocks();
+        footer = reader.getFooter();
       }
+      schemas.add(footer.getFileMetaData().getSchema());
+      List<BlockMetaData> blocks = footer.getBlocks();
       String name = file.resourceId().toString();
       for (int i = 0; i < blocks.size(); i++) {
         long start = i == 0 ? 0 : blocks.get(i).getStartingPos();
@@ -81,7 +85,7 @@ final class StoredSampleSource extends BoundedSource<StoredSample> {
             new RowGroup(name, file.sizeBytes(), start, end, blocks.get(i).getCompressedSize()));
       }
     }
-    return new StoredSampleSource(rowGroups, readerSettings, parse);
+    return new StoredSampleSource(rowGroups, ColumnProjection.of(schemas, projection), parse);
   }
 
   /** The row groups this source reads, in order. */

@@ -55,7 +55,7 @@ public class StoredSampleSourceTest {
     StoredSampleSource source =
         StoredSampleSource.of(
             glob,
-            ColumnProjection.of(glob, OutputSchemas.STORED_SAMPLE),
+            OutputSchemas.STORED_SAMPLE,
             new ReadStoredSamples.ParseStoredSample(Map.of("a", 1, "b", 1), "old"));
     PipelineOptions options = PipelineOptionsFactory.create();
 
@@ -89,7 +89,7 @@ public class StoredSampleSourceTest {
     StoredSampleSource source =
         StoredSampleSource.of(
             samples + "/*.parquet",
-            Map.of(),
+            OutputSchemas.STORED_SAMPLE,
             new ReadStoredSamples.ParseStoredSample(Map.of(), "old"));
     PipelineOptions options = PipelineOptionsFactory.create();
     assertEquals(0, source.rowGroups().size());
