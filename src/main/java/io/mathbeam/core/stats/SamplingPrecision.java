@@ -10,9 +10,12 @@ import java.util.Collection;
  * <p>With sigma^2 the mean within-problem variance of one sample's outcome (the unbiased {@code p_i
  * (1 - p_i) n_i / (n_i - 1)} averaged over the problems with n_i >= 2), the mean of N problems'
  * rates has sampling variance {@code sigma^2 sum_i (1 / n_i) / N^2}; with K samples each, {@code
- * sigma^2 / (K N)}. The 95% half-width is 1.96 standard errors, so +-h needs {@code K = ceil(1.96^2
- * sigma^2 / (N h^2))}. The problem-sampling part is {@code 1.96 sqrt(between / N)} ({@link
- * VarianceComponents}). See docs/STATISTICS.md, "What K was enough".
+ * sigma^2 / (K N)}. The run's 95% half-width is t standard errors, t at the degrees of freedom of
+ * sigma^2's estimate ({@link PrecisionStopping#degreesOfFreedom}: 1.96 where many problems show
+ * their spread, wider where few do). A projection to K samples per problem takes 1.96 (the spread
+ * known), so +-h needs {@code K = ceil(1.96^2 sigma^2 / (N h^2))}. The problem-sampling part is
+ * {@code 1.96 sqrt(between / N)} ({@link VarianceComponents}). See docs/STATISTICS.md, "What K was
+ * enough".
  *
  * @param halfWidth the 95% half-width of pass@1 for the fixed problems at this run's samples; NaN
  *     when no problem has two samples (the within-problem spread is then unknown)
@@ -36,7 +39,14 @@ public record SamplingPrecision(
       spreadKnown |= s >= 2;
     }
     double within = spreadKnown ? components.within() : Double.NaN;
-    double halfWidth = Z95 * Math.sqrt(within * inverseSamples) / n;
+    double[] inverses = new double[samples.length];
+    for (int i = 0; i < samples.length; i++) {
+      inverses[i] = 1.0 / samples[i];
+    }
+    double degrees =
+        PrecisionStopping.degreesOfFreedom(samples, correct, inverses, within * inverseSamples);
+    double halfWidth =
+        PrecisionStopping.quantile95(degrees) * Math.sqrt(within * inverseSamples) / n;
     return new SamplingPrecision(halfWidth, Z95 * Math.sqrt(components.between() / n), within, n);
   }
 
@@ -53,7 +63,10 @@ public record SamplingPrecision(
     return of(samples, correct);
   }
 
-  /** The 95% half-width for the fixed problems with {@code k} samples of each. */
+  /**
+   * The 95% half-width for the fixed problems with {@code k} samples of each, the spread taken as
+   * known (1.96 standard errors).
+   */
   public double halfWidthAt(int k) {
     if (k < 1) {
       throw new IllegalArgumentException("need k >= 1, got " + k);

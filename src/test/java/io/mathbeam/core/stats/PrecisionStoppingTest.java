@@ -106,6 +106,95 @@ public class PrecisionStoppingTest {
     assertTrue(truth > 0);
   }
 
+  @Test
+  public void degreesOfFreedomCountTheProblemsThatShowTheirSpread() {
+    // 30 problems of 2 samples, 7 of them split: each u = 1/2, its variance bounded by u^2 = 1/4;
+    // with weights 1/2 the estimate 7 * 1/4 over a variance 7 / 16 has 2 * 49/16 / (7/16) = 14
+    int[] samples = fill(30, 2);
+    int[] correct = new int[30];
+    for (int i = 0; i < 30; i++) {
+      correct[i] = i < 7 ? 1 : i < 20 ? 0 : 2;
+    }
+    double[] half = new double[30];
+    Arrays.fill(half, 0.5);
+    assertEquals(14.0, PrecisionStopping.degreesOfFreedom(samples, correct, half, 1.75), 1e-9);
+    // twice as many split problems, twice the degrees
+    for (int i = 7; i < 14; i++) {
+      correct[i] = 1;
+    }
+    assertEquals(28.0, PrecisionStopping.degreesOfFreedom(samples, correct, half, 3.5), 1e-9);
+    // nothing but 0 of n and n of n: the prior is all there is, no t
+    assertEquals(
+        Double.POSITIVE_INFINITY,
+        PrecisionStopping.degreesOfFreedom(fill(4, 8), new int[] {0, 8, 0, 8}, half, 0.1),
+        0.0);
+    // one sample of every problem: nothing known of the spread
+    assertEquals(
+        1.0, PrecisionStopping.degreesOfFreedom(fill(3, 1), new int[] {0, 1, 1}, half, 0.1), 0.0);
+    assertEquals(SamplingPrecision.Z95, PrecisionStopping.quantile95(Double.POSITIVE_INFINITY), 0);
+    assertEquals(2.1447866879169273, PrecisionStopping.quantile95(14), 1e-6);
+    assertEquals(12.706204736174694, PrecisionStopping.quantile95(1), 1e-6);
+  }
+
+  /**
+   * The interval is the right width at both ends: on a small dataset whose rounds stop after few
+   * samples (30 problems, a quarter never and a fifth always solved, +-5 points from rounds of 2),
+   * where 1.96 standard errors of an estimated spread covered 90-91%, and on a large one with half
+   * its problems always solved (500 problems, +-2 points), where a prior of half a success and a
+   * failure for every problem covered 99% and drew 1.5x the samples a right-width interval needs.
+   */
+  @Test
+  public void intervalsCoverNearNinetyFivePercentOnSmallAndLopsidedDatasets() {
+    double small = coverage(new SplittableRandom(5), 30, 0.25, 0.20, 0.05, 2000);
+    assertTrue("30 problems: coverage " + small, small >= 0.935 && small <= 0.97);
+    double lopsided = coverage(new SplittableRandom(6), 500, 0.02, 0.50, 0.02, 1000);
+    assertTrue("500 problems: coverage " + lopsided, lopsided >= 0.93 && lopsided <= 0.97);
+  }
+
+  /** Rounds from 2 samples per problem to +-target; the share of runs whose interval covers. */
+  private static double coverage(
+      SplittableRandom random, int problems, double never, double always, double target, int runs) {
+    PrecisionStopping rule = new PrecisionStopping(target, 512);
+    int covered = 0;
+    for (int run = 0; run < runs; run++) {
+      double[] rates = new double[problems];
+      double truth = 0;
+      for (int i = 0; i < problems; i++) {
+        double u = random.nextDouble();
+        rates[i] =
+            u < never
+                ? 0.0
+                : u < never + always
+                    ? 1.0
+                    : Math.pow(Math.sin(Math.PI * random.nextDouble() / 2), 2);
+        truth += rates[i] / problems;
+      }
+      int[] correct = new int[problems];
+      int k = 0;
+      int next = 2;
+      PrecisionStopping.Decision d;
+      while (true) {
+        for (int i = 0; i < problems; i++) {
+          for (int j = k; j < next; j++) {
+            correct[i] += random.nextDouble() < rates[i] ? 1 : 0;
+          }
+        }
+        k = next;
+        d = rule.decide(fill(problems, k), correct);
+        if (d.status() != PrecisionStopping.Status.MORE) {
+          break;
+        }
+        next = d.nextSamplesPerProblem();
+      }
+      double mean = 0;
+      for (int c : correct) {
+        mean += (double) c / k / problems;
+      }
+      covered += Math.abs(mean - truth) <= d.halfWidth() ? 1 : 0;
+    }
+    return (double) covered / runs;
+  }
+
   private static int[] fill(int n, int k) {
     int[] out = new int[n];
     Arrays.fill(out, k);

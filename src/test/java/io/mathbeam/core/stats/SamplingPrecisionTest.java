@@ -12,7 +12,10 @@ public class SamplingPrecisionTest {
     // rates 1/4 and 3/4: within = mean of (3/16 * 4/3) = 0.25; between = S^2 - within * mean(1/n)
     SamplingPrecision p = SamplingPrecision.of(new int[] {4, 4}, new int[] {1, 3});
     assertEquals(0.25, p.withinVariance(), 1e-12);
-    assertEquals(SamplingPrecision.Z95 * Math.sqrt(0.25 * 0.5) / 2, p.halfWidth(), 1e-12);
+    // sigma^2's estimate 0.25 * (1/4 + 1/4) has 2 * 0.125^2 / (2 * 0.25^2 / 4^2) = 4 degrees of
+    // freedom (each u = 1/4 of 4 samples, no theta^2 (1 - theta)^2 estimate at one success):
+    // t_4 = 2.7764, not 1.96, standard errors
+    assertEquals(2.7764451051977987 * Math.sqrt(0.25 * 0.5) / 2, p.halfWidth(), 1e-6);
     assertEquals(
         SamplingPrecision.Z95 * Math.sqrt(0.0625 / 2), p.problemSamplingHalfWidth(), 1e-12);
     // +-10 points: 1.96^2 * 0.25 / (2 * 0.01) = 48.02 -> 49

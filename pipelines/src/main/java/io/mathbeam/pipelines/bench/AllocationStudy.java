@@ -217,7 +217,8 @@ final class AllocationStudy {
       referenceVariance[i] = expectation(grid, c, n1, th -> th * (1 - th));
     }
     double[] fittedVariance = PrecisionStopping.problemVariances(firstSamples, data.correct);
-    double star = Math.pow(target / SamplingPrecision.Z95, 2);
+    double star =
+        PhasedAllocation.targetVariance(target, firstSamples, data.correct, fittedVariance);
     double[] learnt = data.tokensPerSample();
     double mean = data.mean();
     for (Object[] plan :
@@ -239,15 +240,13 @@ final class AllocationStudy {
           }
         }
         int[] samples = PrecisionBenchmark.filled(n, k);
-        double[] after = PrecisionStopping.problemVariances(samples, correct);
         double estimate = 0;
-        double estimatedVariance = 0;
         for (int i = 0; i < n; i++) {
           estimate += (double) correct[i] / k / n;
-          estimatedVariance += after[i] / k / ((double) n * n);
         }
-        boolean covered =
-            Math.abs(estimate - mean) <= SamplingPrecision.Z95 * Math.sqrt(estimatedVariance);
+        double halfWidth =
+            new PrecisionStopping(target, CEILING).decide(samples, correct).halfWidth();
+        boolean covered = Math.abs(estimate - mean) <= halfWidth;
         tally.covered += covered ? 1 : 0;
         tally.pooledCovered += covered ? 1 : 0;
         tally.bias += (estimate - mean) / replications;
@@ -273,7 +272,8 @@ final class AllocationStudy {
         phaseCorrect.add(c);
         after = PrecisionStopping.problemVariances(samples, all);
         int[][] drawn = phases.toArray(int[][]::new);
-        if (PhasedAllocation.variance(drawn, after) <= star || phases.size() >= MOST_PHASES) {
+        if (PhasedAllocation.halfWidth(drawn, all, after) <= target
+            || phases.size() >= MOST_PHASES) {
           break;
         }
         more = PhasedAllocation.plan(after, learnt, drawn, star);
@@ -296,16 +296,14 @@ final class AllocationStudy {
         pooled += (double) all[i] / samples[i] / n;
       }
       double estimate = PhasedAllocation.estimate(drawn, phaseCorrect.toArray(int[][]::new));
-      double estimatedVariance = PhasedAllocation.variance(drawn, after);
-      double estimatedPooled = 0;
-      for (int i = 0; i < n; i++) {
-        estimatedPooled += after[i] / samples[i] / ((double) n * n);
-      }
+      double halfWidth = PhasedAllocation.halfWidth(drawn, all, after);
+      // the pooled mean's interval as a run of these samples without the phases would report it
+      double pooledHalfWidth =
+          new PrecisionStopping(target, CEILING).decide(samples, all).halfWidth();
       tally.efficiency += cost * trueVariance / uniformProduct / replications;
       tally.pooledEfficiency += cost * pooledVariance / uniformProduct / replications;
-      double z = SamplingPrecision.Z95;
-      tally.covered += Math.abs(estimate - mean) <= z * Math.sqrt(estimatedVariance) ? 1 : 0;
-      tally.pooledCovered += Math.abs(pooled - mean) <= z * Math.sqrt(estimatedPooled) ? 1 : 0;
+      tally.covered += Math.abs(estimate - mean) <= halfWidth ? 1 : 0;
+      tally.pooledCovered += Math.abs(pooled - mean) <= pooledHalfWidth ? 1 : 0;
       tally.bias += (estimate - mean) / replications;
       tally.pooledBias += (pooled - mean) / replications;
       tally.phases += drawn.length;

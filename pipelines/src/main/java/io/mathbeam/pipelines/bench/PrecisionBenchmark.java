@@ -1,6 +1,7 @@
 package io.mathbeam.pipelines.bench;
 
 import io.mathbeam.core.stats.PrecisionStopping;
+import io.mathbeam.core.stats.SamplingPrecision;
 import io.mathbeam.pipelines.cli.Command;
 import io.mathbeam.pipelines.synthetic.HarnessArgs;
 import java.io.PrintStream;
@@ -103,7 +104,7 @@ public final class PrecisionBenchmark implements Command {
         ceiling);
     out.printf(
         Locale.ROOT,
-        "%-14s %6s %7s %9s %8s %8s %8s %9s %10s%n",
+        "%-14s %6s %7s %9s %8s %8s %8s %8s %9s %10s%n",
         "mix",
         "target",
         "rounds",
@@ -111,6 +112,7 @@ public final class PrecisionBenchmark implements Command {
         "unif. K",
         "samples",
         "vs any K",
+        "vs true",
         "coverage",
         "bias (pt)");
     List<CalibrationTarget> targets = new ArrayList<>();
@@ -121,7 +123,7 @@ public final class PrecisionBenchmark implements Command {
         String label = String.format(Locale.ROOT, "%s +-%.0f pt", mix.name(), 100 * TARGETS[t]);
         out.printf(
             Locale.ROOT,
-            "%-14s %6s %7.2f %9.1f %8.1f %7.3fx %7.3fx %8.1f%% %+10.3f%n",
+            "%-14s %6s %7.2f %9.1f %8.1f %7.3fx %7.3fx %7.3fx %8.1f%% %+10.3f%n",
             mix.name(),
             String.format(Locale.ROOT, "+-%.0f", 100 * TARGETS[t]),
             f.rounds,
@@ -129,6 +131,7 @@ public final class PrecisionBenchmark implements Command {
             f.uniformK,
             f.ratio,
             f.ratioToAnyK,
+            f.ratioToTrueK,
             100.0 * f.covered / replications,
             100 * f.bias);
         targets.add(
@@ -175,6 +178,9 @@ public final class PrecisionBenchmark implements Command {
    *     reaches the target: what the stopping rule costs
    * @param ratioToAnyK final K over the smallest uniform K of any size: what the first round's size
    *     adds where one sample per problem would do
+   * @param ratioToTrueK final K over the K whose interval from the true rates' variance, 1.96
+   *     standard errors, is at most the target (at least the first round's): what not knowing the
+   *     variance costs, the interval's margin for its estimate included
    */
   private record Figures(
       double rounds,
@@ -182,6 +188,7 @@ public final class PrecisionBenchmark implements Command {
       double uniformK,
       double ratio,
       double ratioToAnyK,
+      double ratioToTrueK,
       int covered,
       double bias) {}
 
@@ -199,6 +206,7 @@ public final class PrecisionBenchmark implements Command {
     double finalK = 0;
     double uniformK = 0;
     double uniformFromFirstRound = 0;
+    double trueK = 0;
     int covered = 0;
     double bias = 0;
     for (int r = 0; r < replications; r++) {
@@ -209,12 +217,22 @@ public final class PrecisionBenchmark implements Command {
       // cumulative correct counts: correct[i][j] = successes among problem i's first j samples
       int[][] correct = new int[n][ceiling + 1];
       double fixedMean = 0;
+      double withinSum = 0;
       for (int i = 0; i < n; i++) {
         for (int j = 0; j < ceiling; j++) {
           correct[i][j + 1] = correct[i][j] + (random.nextDouble() < rates[i] ? 1 : 0);
         }
         fixedMean += rates[i] / n;
+        withinSum += rates[i] * (1 - rates[i]);
       }
+      double z = SamplingPrecision.Z95;
+      trueK +=
+          Math.min(
+                  ceiling,
+                  Math.max(
+                      Math.min(initial, ceiling),
+                      Math.ceil(z * z * withinSum / ((double) n * n * target * target))))
+              / replications;
       int k = Math.min(initial, ceiling);
       PrecisionStopping.Decision d;
       int roundsHere = 0;
@@ -246,7 +264,14 @@ public final class PrecisionBenchmark implements Command {
           (double) Math.max(uniform, Math.min(initial, ceiling)) / replications;
     }
     return new Figures(
-        rounds, finalK, uniformK, finalK / uniformFromFirstRound, finalK / uniformK, covered, bias);
+        rounds,
+        finalK,
+        uniformK,
+        finalK / uniformFromFirstRound,
+        finalK / uniformK,
+        finalK / trueK,
+        covered,
+        bias);
   }
 
   /** n copies of k: every problem with k samples. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mathbeam.core.stats.PhasedAllocation;
 import io.mathbeam.core.stats.PhasedDesign;
 import io.mathbeam.core.stats.PrecisionStopping;
-import io.mathbeam.core.stats.SamplingPrecision;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
@@ -130,7 +129,7 @@ final class AdaptivePhases {
     }
     double[] v = PrecisionStopping.problemVariances(samples, correct);
     double[] t = tokens.perSample(dataset, ids);
-    double star = Math.pow(target / SamplingPrecision.Z95, 2);
+    double star = PhasedAllocation.targetVariance(target, samples, correct, v);
     if (ph.planned.isEmpty()) {
       // the uniform first phase has run
       int[] more = PhasedAllocation.plan(v, t, ph.firstPhase, star);
@@ -148,8 +147,7 @@ final class AdaptivePhases {
       return planned(ph, ids, samples, more, ceiling, uniformNext.halfWidth());
     }
     PhasedDesign design = ph.design();
-    double halfWidth =
-        SamplingPrecision.Z95 * Math.sqrt(PhasedAllocation.variance(design.byPhase(), v));
+    double halfWidth = PhasedAllocation.halfWidth(design.byPhase(), correct, v);
     int most = 0;
     for (int s : samples) {
       most = Math.max(most, s);
@@ -245,7 +243,7 @@ final class AdaptivePhases {
     double[] v = PrecisionStopping.problemVariances(samples, correct);
     double[] sameTokens = new double[v.length];
     Arrays.fill(sameTokens, 1);
-    double star = Math.pow(target / SamplingPrecision.Z95, 2);
+    double star = PhasedAllocation.targetVariance(target, samples, correct, v);
     int[] more = PhasedAllocation.plan(v, sameTokens, running, star);
     int fewest = Arrays.stream(more).min().orElse(1);
     int floor = Math.max(1, (int) Math.floor(SHARE_OF_FEWEST_SENT_AHEAD * fewest));
