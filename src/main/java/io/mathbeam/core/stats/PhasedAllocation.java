@@ -156,9 +156,8 @@ public final class PhasedAllocation {
       double target, int[] samples, int[] correct, double[] outcomeVariance) {
     int n = samples.length;
     double estimate = 0;
-    double[] inverse = new double[n];
+    double[] inverse = PrecisionStopping.inverses(samples);
     for (int i = 0; i < n; i++) {
-      inverse[i] = 1.0 / samples[i];
       estimate += outcomeVariance[i] * inverse[i];
     }
     double degrees = PrecisionStopping.degreesOfFreedom(samples, correct, inverse, estimate);

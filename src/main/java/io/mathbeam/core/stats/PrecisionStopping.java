@@ -124,7 +124,8 @@ public final class PrecisionStopping {
     return sum;
   }
 
-  private static double[] inverses(int[] samples) {
+  /** 1 / n_i for each problem: the weights of the mean of its rate. */
+  static double[] inverses(int[] samples) {
     double[] out = new double[samples.length];
     for (int i = 0; i < out.length; i++) {
       out[i] = 1.0 / samples[i];

@@ -39,12 +39,9 @@ public record SamplingPrecision(
       spreadKnown |= s >= 2;
     }
     double within = spreadKnown ? components.within() : Double.NaN;
-    double[] inverses = new double[samples.length];
-    for (int i = 0; i < samples.length; i++) {
-      inverses[i] = 1.0 / samples[i];
-    }
     double degrees =
-        PrecisionStopping.degreesOfFreedom(samples, correct, inverses, within * inverseSamples);
+        PrecisionStopping.degreesOfFreedom(
+            samples, correct, PrecisionStopping.inverses(samples), within * inverseSamples);
     double halfWidth =
         PrecisionStopping.quantile95(degrees) * Math.sqrt(within * inverseSamples) / n;
     return new SamplingPrecision(halfWidth, Z95 * Math.sqrt(components.between() / n), within, n);
