@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -49,7 +48,7 @@ public final class SampleParts {
   static final int GATHERED = 4096;
 
   static final KvCoder<Integer, List<ProblemSample>> PROBLEM_SAMPLES_CODER =
-      KvCoder.of(VarIntCoder.of(), ListCoder.of(ProblemSampleCoder.of()));
+      KvCoder.of(VarIntCoder.of(), ProblemSamplesCoder.of());
 
   private SampleParts() {}
 

@@ -1,7 +1,6 @@
 package io.mathbeam.transforms.coders;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,8 +31,12 @@ public final class Wire {
     if (length < 0) {
       return null;
     }
-    byte[] bytes = new byte[length];
-    new DataInputStream(in).readFully(bytes);
+    // readNBytes, not a DataInputStream per string: that wrapper's buffers were most of what
+    // decoding a small record allocated
+    byte[] bytes = in.readNBytes(length);
+    if (bytes.length < length) {
+      throw new EOFException("a string of " + length + " bytes ended after " + bytes.length);
+    }
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
@@ -70,10 +73,21 @@ public final class Wire {
   }
 
   public static void writeDouble(double value, OutputStream out) throws IOException {
-    new DataOutputStream(out).writeLong(Double.doubleToRawLongBits(value));
+    long bits = Double.doubleToRawLongBits(value);
+    for (int shift = 56; shift >= 0; shift -= 8) {
+      out.write((int) (bits >>> shift));
+    }
   }
 
   public static double readDouble(InputStream in) throws IOException {
-    return Double.longBitsToDouble(new DataInputStream(in).readLong());
+    long bits = 0;
+    for (int i = 0; i < 8; i++) {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException("a double ended after " + i + " of its 8 bytes");
+      }
+      bits = (bits << 8) | b;
+    }
+    return Double.longBitsToDouble(bits);
   }
 }

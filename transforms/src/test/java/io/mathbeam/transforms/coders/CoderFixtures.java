@@ -7,7 +7,7 @@ import io.mathbeam.core.model.SampleRequest;
 import java.util.List;
 
 /**
- * The values the coder tests round-trip (here and in {@code ProblemSampleCoderTest}): a request
+ * The values the coder tests round-trip (here and in {@code ProblemSamplesCoderTest}): a request
  * with non-ASCII text, a math answer with every field set, a code answer and a failed code run.
  */
 public final class CoderFixtures {
