@@ -13,6 +13,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
 
 /**
  * Avro schemas of the Parquet outputs, and the conversions into them. The namespace matches no Java
@@ -273,38 +274,44 @@ public final class OutputSchemas {
 
   private OutputSchemas() {}
 
+  /**
+   * A sample's row. Its text fields hold {@link Utf8}s, which parquet-avro writes as they are: a
+   * {@code String} it would encode through a {@code CharsetEncoder} over a wrapped char sequence,
+   * one char at a time, which cost more CPU than any other part of writing a regrade's samples
+   * (docs/runners.md); {@code String.getBytes} does the same encoding several times faster.
+   */
   public static GenericRecord sampleRecord(GradedSample s) {
     Generation g = s.generation();
     SampleRequest r = g.request();
     GenericData.Record rec = new GenericData.Record(SAMPLE);
-    rec.put("data_source", r.datasetId());
-    rec.put("problem_id", r.problemId());
+    rec.put("data_source", utf8(r.datasetId()));
+    rec.put("problem_id", utf8(r.problemId()));
     rec.put("sample_index", r.sampleIndex());
     rec.put("seed", r.seed());
-    rec.put("problem", r.problem());
+    rec.put("problem", utf8(r.problem()));
     rec.put("ground_truth", r.goldAnswers());
-    rec.put("response", g.text());
-    rec.put("reasoning", g.reasoning());
-    rec.put("finish_reason", g.finishReason());
+    rec.put("response", utf8(g.text()));
+    rec.put("reasoning", utf8(g.reasoning()));
+    rec.put("finish_reason", utf8(g.finishReason()));
     rec.put("prompt_tokens", g.promptTokens());
     rec.put("completion_tokens", g.completionTokens());
     rec.put("latency_ms", g.latencyMs());
-    rec.put("replica", g.replica());
+    rec.put("replica", utf8(g.replica()));
     rec.put("attempts", g.attempts());
-    rec.put("error_class", g.errorClassName());
-    rec.put("error_message", g.errorMessage());
-    rec.put("extracted_answer", s.extractedAnswer());
-    rec.put("status", s.status().wireName());
+    rec.put("error_class", utf8(g.errorClassName()));
+    rec.put("error_message", utf8(g.errorMessage()));
+    rec.put("extracted_answer", utf8(s.extractedAnswer()));
+    rec.put("status", utf8(s.status().wireName()));
     rec.put("reward", s.correct() ? 1.0 : 0.0);
     rec.put("grade_micros", s.gradeMicros());
-    rec.put("grader_version", Grader.VERSION);
-    rec.put("symbolic_status", s.symbolicStatus().wireName());
+    rec.put("grader_version", utf8(Grader.VERSION));
+    rec.put("symbolic_status", utf8(s.symbolicStatus().wireName()));
     rec.put("choices", r.choices());
     Judgment j = s.judgment();
     if (j != null) {
-      rec.put("judge_verdict", j.verdict().wireName());
-      rec.put("judge_reply", j.reply());
-      rec.put("judge_error", j.errorClass());
+      rec.put("judge_verdict", utf8(j.verdict().wireName()));
+      rec.put("judge_reply", utf8(j.reply()));
+      rec.put("judge_error", utf8(j.errorClass()));
     }
     if (g.codeExecutions() != null) {
       rec.put("tool_execution_statuses", g.codeExecutions().statuses());
@@ -314,13 +321,18 @@ public final class OutputSchemas {
     }
     CodeOutcome code = s.code();
     if (code != null) {
-      rec.put("code_execution", code.hasCode() ? code.execution().wireName() : null);
+      rec.put("code_execution", utf8(code.hasCode() ? code.execution().wireName() : null));
       rec.put("tests_passed", code.testsPassed());
       rec.put("tests_total", code.testsTotal());
-      rec.put("first_failure", code.firstFailure());
+      rec.put("first_failure", utf8(code.firstFailure()));
       rec.put("code_execution_ms", code.executionMillis());
     }
     return rec;
+  }
+
+  /** {@code text} as a {@link Utf8}, or null. */
+  private static Utf8 utf8(String text) {
+    return text == null ? null : new Utf8(text);
   }
 
   /** One row per problem; {@code samples} must be sorted by sample index. */

@@ -84,6 +84,37 @@ public class StoredSampleSourceTest {
   }
 
   @Test
+  public void textsOutsideLatinOneAndNullsComeBackAsWritten() throws Exception {
+    // the row's text fields are written from Utf8s, not Strings: what is read back must be the
+    // same text, surrogate pairs and all, and an absent field must stay absent
+    Path samples = tmp.newFolder("texts", "samples").toPath();
+    String text = "\u2264 \u4e2d\u6587 \ud83d\ude00 $\\frac{1}{2}$ \u00e9\n\\boxed{\u221a2}";
+    GradedSample graded =
+        new GradedSample(
+            answered(request("d", "p0", 0, "\u221a2"), text), "\u221a2", GradeStatus.CORRECT, 1);
+    assertEquals(null, graded.generation().reasoning());
+    ParquetRecordSink sink = new ParquetRecordSink(OutputSchemas.SAMPLE, 8 << 10);
+    try (FileChannel channel =
+        FileChannel.open(
+            samples.resolve("a.parquet"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      sink.open(channel);
+      sink.write(OutputSchemas.sampleRecord(graded));
+      sink.flush();
+    }
+    List<StoredSample> read =
+        SourceTestUtils.readFromSource(
+            StoredSampleSource.of(
+                samples + "/*.parquet",
+                OutputSchemas.STORED_SAMPLE,
+                new ReadStoredSamples.ParseStoredSample(Map.of("d", 1), "old")),
+            PipelineOptionsFactory.create());
+    assertEquals(1, read.size());
+    assertEquals(text, read.get(0).generation().text());
+    assertEquals(null, read.get(0).generation().reasoning());
+    assertEquals("\u221a2", read.get(0).grade().extractedAnswer());
+  }
+
+  @Test
   public void aWildcardThatMatchesNothingReadsNothing() throws Exception {
     Path samples = tmp.newFolder("empty", "samples").toPath();
     StoredSampleSource source =
