@@ -50,8 +50,25 @@ final class Svg {
     if (hundredths % 100 == 0) {
       return Long.toString(hundredths / 100);
     }
-    String s = String.format(Locale.ROOT, "%.2f", hundredths / 100.0);
-    return s.endsWith("0") ? s.substring(0, s.length() - 1) : s;
+    if (Math.abs(hundredths) >= 1_000_000_000_000L) {
+      // from 1e10 on, hundredths / 100.0 is far enough from the hundredths for the formatter to
+      // print the double's own digits (FormatsTest)
+      String s = String.format(Locale.ROOT, "%.2f", hundredths / 100.0);
+      return s.endsWith("0") ? s.substring(0, s.length() - 1) : s;
+    }
+    // what "%.2f" of hundredths / 100.0 writes, without parsing a pattern on each of the report's
+    // many coordinates
+    long magnitude = Math.abs(hundredths);
+    long cents = magnitude % 100;
+    StringBuilder out = new StringBuilder(24);
+    if (hundredths < 0) {
+      out.append('-');
+    }
+    out.append(magnitude / 100).append('.').append((char) ('0' + cents / 10));
+    if (cents % 10 != 0) {
+      out.append((char) ('0' + cents % 10));
+    }
+    return out.toString();
   }
 
   static void text(StringBuilder out, double x, double y, String anchor, String cls, String s) {
