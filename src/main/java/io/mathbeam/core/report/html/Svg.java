@@ -51,8 +51,8 @@ final class Svg {
       return Long.toString(hundredths / 100);
     }
     if (Math.abs(hundredths) >= 1_000_000_000_000L) {
-      // from 1e10 on, hundredths / 100.0 is far enough from the hundredths for the formatter to
-      // print the double's own digits (FormatsTest)
+      // near 1e13 and beyond, hundredths / 100.0 is far enough from the hundredths for the
+      // formatter to print the double's own digits (FormatsTest); 1e10 leaves a wide margin
       String s = String.format(Locale.ROOT, "%.2f", hundredths / 100.0);
       return s.endsWith("0") ? s.substring(0, s.length() - 1) : s;
     }
