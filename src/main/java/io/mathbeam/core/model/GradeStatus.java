@@ -20,7 +20,10 @@ public enum GradeStatus {
    */
   JUDGE_ERROR;
 
+  /** Computed once: every sample's row, part and coder asks for it. */
+  private final String wireName = name().toLowerCase(java.util.Locale.ROOT);
+
   public String wireName() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return wireName;
   }
 }

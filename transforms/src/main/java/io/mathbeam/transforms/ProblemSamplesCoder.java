@@ -23,11 +23,7 @@ import org.apache.beam.sdk.coders.AtomicCoder;
 final class ProblemSamplesCoder extends AtomicCoder<List<ProblemSample>> {
   private static final ProblemSamplesCoder INSTANCE = new ProblemSamplesCoder();
 
-  /** Each grade status's wire name, by its position. */
-  private static final String[] STATUSES =
-      java.util.Arrays.stream(GradeStatus.values())
-          .map(GradeStatus::wireName)
-          .toArray(String[]::new);
+  private static final GradeStatus[] STATUSES = GradeStatus.values();
 
   private static final int CORRECT = 1;
   private static final int CODE = 2;
@@ -108,7 +104,7 @@ final class ProblemSamplesCoder extends AtomicCoder<List<ProblemSample>> {
       return;
     }
     for (int i = 0; i < STATUSES.length; i++) {
-      if (STATUSES[i].equals(status)) {
+      if (STATUSES[i].wireName().equals(status)) {
         Wire.writeInt(i + 1, out);
         return;
       }
@@ -125,7 +121,7 @@ final class ProblemSamplesCoder extends AtomicCoder<List<ProblemSample>> {
     if (code < 0 || code > STATUSES.length) {
       throw new IOException("not a grade status code: " + code);
     }
-    return code == 0 ? null : STATUSES[code - 1];
+    return code == 0 ? null : STATUSES[code - 1].wireName();
   }
 
   @Override
