@@ -39,7 +39,10 @@ import java.util.stream.Stream;
  * --workDir=DIR} (a new temporary directory, whose run data is removed afterwards; logs stay),
  * {@code --runners=floor,direct,flink}, {@code --seed=S} (1), {@code --threads=T} (the floor's
  * grading threads, 2), {@code --rowsPerFile=R} (rows per synthetic Parquet file, 50000), {@code
- * --childJvmOpts="-Xmx4g ..."}, {@code --childTimeoutSeconds=S} (3600).
+ * --childJvmOpts="-Xmx4g ..."}, {@code --childTimeoutSeconds=S} (3600), {@code
+ * --classArchive=false} (children map no class-data archive; by default they map one of every
+ * runner's classes, built first by {@link RegradeBenchmarkArchive}, as {@code bin/mathbeam} maps
+ * its own).
  */
 public final class RegradeBenchmark implements Command {
   static final List<String> RUNNERS = List.of("floor", "direct", "flink");
@@ -91,7 +94,8 @@ public final class RegradeBenchmark implements Command {
                   "threads",
                   "childJvmOpts",
                   "rowsPerFile",
-                  "childTimeoutSeconds"));
+                  "childTimeoutSeconds",
+                  "classArchive"));
       runners = runners(options.text("runners", String.join(",", RUNNERS)));
       // every number is checked now, not after minutes of writing the synthetic run
       options.number("samples", 1, 1);
@@ -100,6 +104,7 @@ public final class RegradeBenchmark implements Command {
       options.integer("rowsPerFile", 1, 1);
       options.number("seed", 1, Long.MIN_VALUE);
       options.number("childTimeoutSeconds", 1, 1);
+      options.bool("classArchive", true);
     } catch (IllegalArgumentException e) {
       out.println(e.getMessage());
       return 2;
@@ -145,13 +150,19 @@ public final class RegradeBenchmark implements Command {
             seed,
             options.integer("rowsPerFile", SyntheticRun.DEFAULT_ROWS_PER_FILE, 1));
     SyntheticRun.print(synthetic, out);
+    List<String> childOpts = new ArrayList<>(jvmOpts);
+    if (options.bool("classArchive", true)) {
+      // the archive's options first: the user's --childJvmOpts come later and win
+      RegradeBenchmarkArchive.build(workDir, runners, jvmOpts, k, seed, threads, out)
+          .ifPresent(map -> childOpts.addAll(0, map));
+    }
 
     Map<String, RegradeBenchmarkChild> results = new LinkedHashMap<>();
     boolean failed = false;
     for (String runner : runners) {
       Path output = workDir.resolve("out-" + runner);
       Path log = workDir.resolve(runner + ".log");
-      List<String> command = childCommand(runner, jvmOpts, input, output, threads);
+      List<String> command = childCommand(runner, childOpts, input, output, threads);
       out.println("running " + runner + " (log " + log + ") ...");
       out.flush();
       RegradeBenchmarkChild child =

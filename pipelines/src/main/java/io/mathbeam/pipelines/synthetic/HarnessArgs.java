@@ -80,6 +80,20 @@ public final class HarnessArgs {
     return parsed;
   }
 
+  /** A {@code true} or {@code false} option's value (any case). */
+  public boolean bool(String name, boolean fallback) {
+    String value = values.get(name);
+    if (value == null) {
+      return fallback;
+    }
+    String v = value.trim();
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new IllegalArgumentException(
+        command + ": --" + name + " must be true or false, got '" + value + "'");
+  }
+
   public int integer(String name, int fallback, int min) {
     long parsed = number(name, fallback, min);
     if (parsed > Integer.MAX_VALUE) {
