@@ -13,6 +13,7 @@ import io.mathbeam.core.sampling.SamplingParams;
 import io.mathbeam.core.sandbox.SandboxConfig;
 import io.mathbeam.core.stats.DatasetMetrics;
 import io.mathbeam.pipelines.cli.Command;
+import io.mathbeam.pipelines.flink.EarlyFlinkCluster;
 import io.mathbeam.pipelines.launch.LaunchedFleet;
 import io.mathbeam.pipelines.options.EvalOptions;
 import io.mathbeam.pipelines.options.KnownOptions;
@@ -314,38 +315,42 @@ public final class EvalCommand implements Command {
       EvalOptions options, List<PreparedRun> runs, List<RunOutputs.Completion> completions)
       throws Exception {
     {
-      Pipeline pipeline = Pipeline.create(options);
-      long totalSamples = 0;
-      for (int i = 0; i < runs.size(); i++) {
-        PreparedRun run = runs.get(i);
-        pipeline.apply(
-            runs.size() == 1 ? "Eval" : "Eval " + (i + 1), EvalPipeline.of(run.config()));
-        out.println("Evaluating " + run.inputs() + " -> " + run.config().outputDir());
-        totalSamples =
-            totalSamples < 0 || run.totalSamples() < 0 ? -1 : totalSamples + run.totalSamples();
-      }
-      Instant started = Instant.now();
+      Instant started;
       PipelineResult result;
       PipelineResult.State state;
-      String runId = runs.get(0).config().generation().runId();
-      remoteClusterNote(options);
-      AtomicReference<PipelineResult> running = new AtomicReference<>();
-      // started before run(): the FlinkRunner's run() returns only when the job is done, while
-      // its embedded cluster's workers update this JVM's LiveProgress all along
-      try (ProgressReporter reporter =
-          new ProgressReporter(
-              running::get,
-              LiveProgress.of(runId),
-              runs.get(0).client(),
-              totalSamples,
-              progress,
-              System.console() != null,
-              options.getProgressSeconds())) {
-        result = pipeline.run();
-        running.set(result);
-        state = result.waitUntilFinish();
-      } finally {
-        LiveProgress.forget(runId);
+      // the embedded Flink cluster starts while the pipeline is built (EarlyFlinkCluster)
+      try (EarlyFlinkCluster early = EarlyFlinkCluster.start(options)) {
+        Pipeline pipeline = Pipeline.create(options);
+        long totalSamples = 0;
+        for (int i = 0; i < runs.size(); i++) {
+          PreparedRun run = runs.get(i);
+          pipeline.apply(
+              runs.size() == 1 ? "Eval" : "Eval " + (i + 1), EvalPipeline.of(run.config()));
+          out.println("Evaluating " + run.inputs() + " -> " + run.config().outputDir());
+          totalSamples =
+              totalSamples < 0 || run.totalSamples() < 0 ? -1 : totalSamples + run.totalSamples();
+        }
+        started = Instant.now();
+        String runId = runs.get(0).config().generation().runId();
+        remoteClusterNote(options);
+        AtomicReference<PipelineResult> running = new AtomicReference<>();
+        // started before run(): the FlinkRunner's run() returns only when the job is done, while
+        // its embedded cluster's workers update this JVM's LiveProgress all along
+        try (ProgressReporter reporter =
+            new ProgressReporter(
+                running::get,
+                LiveProgress.of(runId),
+                runs.get(0).client(),
+                totalSamples,
+                progress,
+                System.console() != null,
+                options.getProgressSeconds())) {
+          result = pipeline.run();
+          running.set(result);
+          state = result.waitUntilFinish();
+        } finally {
+          LiveProgress.forget(runId);
+        }
       }
       if (state != PipelineResult.State.DONE) {
         throw new IllegalStateException(

@@ -12,6 +12,7 @@ import io.mathbeam.pipelines.eval.ReportedRequest;
 import io.mathbeam.pipelines.eval.RunCounters;
 import io.mathbeam.pipelines.eval.RunManifest;
 import io.mathbeam.pipelines.eval.RunOutputs;
+import io.mathbeam.pipelines.flink.EarlyFlinkCluster;
 import io.mathbeam.pipelines.options.KnownOptions;
 import io.mathbeam.pipelines.options.OptionsHelp;
 import io.mathbeam.pipelines.options.RegradeOptions;
@@ -134,6 +135,31 @@ public final class RegradeCommand implements Command {
 
     RunnerChoice.apply(options, args, storedSamples(oldMetrics), out);
     RunOutputs.clearPrevious(output);
+    PipelineResult result;
+    // the embedded Flink cluster starts while the pipeline is built (EarlyFlinkCluster)
+    try (EarlyFlinkCluster early = EarlyFlinkCluster.start(options)) {
+      result = runPipeline(options, input, output, samplesPerProblem, oldGraderVersion, manifest);
+    }
+    copyRejected(input, output);
+    EvalResult evaluated =
+        RunOutputs.finishSameSamples(
+            output, started, Instant.now(), RunCounters.of(result), reported, oldMetrics, out);
+    out.println();
+    out.print(
+        RegradeChangesTable.format(
+            RegradeSummary.fromJson(RunOutputs.readJson(output, RegradeSummary.SUMMARY_FILE)),
+            output));
+    return evaluated;
+  }
+
+  /** Builds the regrade pipeline, runs it and waits for it to end in DONE. */
+  private PipelineResult runPipeline(
+      RegradeOptions options,
+      String input,
+      String output,
+      Map<String, Integer> samplesPerProblem,
+      String oldGraderVersion,
+      ObjectNode manifest) {
     Pipeline pipeline = Pipeline.create(options);
     PCollectionTuple regraded =
         pipeline
@@ -162,16 +188,7 @@ public final class RegradeCommand implements Command {
       throw new IllegalStateException(
           "pipeline ended in state " + state + " (expected DONE); outputs may be incomplete");
     }
-    copyRejected(input, output);
-    EvalResult evaluated =
-        RunOutputs.finishSameSamples(
-            output, started, Instant.now(), RunCounters.of(result), reported, oldMetrics, out);
-    out.println();
-    out.print(
-        RegradeChangesTable.format(
-            RegradeSummary.fromJson(RunOutputs.readJson(output, RegradeSummary.SUMMARY_FILE)),
-            output));
-    return evaluated;
+    return result;
   }
 
   /** The number of samples the earlier run wrote, from its metrics; -1 when it does not say. */
