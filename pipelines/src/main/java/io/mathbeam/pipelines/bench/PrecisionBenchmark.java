@@ -84,8 +84,8 @@ public final class PrecisionBenchmark implements Command {
       HarnessArgs options = HarnessArgs.parse(name(), args, OPTIONS);
       replications = options.integer("replications", 10_000, 1);
       initial = options.integer("initial", 2, 1);
-      fleet = Boolean.parseBoolean(options.text("fleet", "false"));
-      allocation = Boolean.parseBoolean(options.text("allocation", "false"));
+      fleet = options.bool("fleet", false);
+      allocation = options.bool("allocation", false);
       dataDir = options.text("dataDir", sharedDatasets());
       ceiling = options.integer("ceiling", 512, initial);
       seed = options.number("seed", 1, Long.MIN_VALUE);

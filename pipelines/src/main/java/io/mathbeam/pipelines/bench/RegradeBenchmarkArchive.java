@@ -8,15 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The class-data archive that {@code bench-regrade}'s children map, built before any of them is
  * timed: each runner regrades a small synthetic run of its own once while listing the classes it
- * loads, and one archive is dumped from the union of the lists ({@link ClassArchive}).
+ * loads, and one archive is dumped from the union of the lists ({@link ClassArchive}). Everything
+ * it writes is under {@code <workDir>/class-archive}, which the benchmark removes with the rest of
+ * a temporary work dir's run data.
  *
  * <p>Why: {@code bin/mathbeam} maps an archive of the classes its runs loaded, so a user's regrade
  * starts with them mapped from its second run on; a child started without one measures the first
@@ -83,10 +83,6 @@ final class RegradeBenchmarkArchive {
     Path dumpLog = dir.resolve("dump.log");
     boolean dumped =
         ClassArchive.dump(merged, archive, System.getProperty("java.class.path"), dumpLog);
-    deleteTree(input);
-    for (String runner : runners) {
-      deleteTree(dir.resolve("out-" + runner));
-    }
     double seconds = (System.nanoTime() - start) / 1e9;
     if (!dumped) {
       out.printf(
@@ -107,16 +103,5 @@ final class RegradeBenchmarkArchive {
     List<String> lines =
         Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
     return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1).strip();
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> tree = Files.walk(root)) {
-      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }
