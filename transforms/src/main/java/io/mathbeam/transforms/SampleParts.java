@@ -69,17 +69,17 @@ public final class SampleParts {
    * emitted every {@link #GATHERED} samples and at the bundle's end.
    */
   static final class Writer {
-    private final WriteSampleFiles.BundleFile file;
+    private final TableFile file;
     private final Map<String, List<ProblemSample>> samples = new LinkedHashMap<>();
     private final Map<String, KV<String, ProblemTally>> tallies = new LinkedHashMap<>();
     private int gathered;
 
     Writer(String outputDir) {
-      this.file = new WriteSampleFiles.BundleFile(outputDir);
+      this.file = new TableFile(outputDir, OutputTable.SAMPLES);
     }
 
     void write(GradedSample graded, DoFn.MultiOutputReceiver out) throws IOException {
-      file.write(graded);
+      file.write(OutputSchemas.sampleRecord(graded));
       ProblemSample sample = ProblemSample.of(graded);
       samples.computeIfAbsent(sample.problemKey(), k -> new ArrayList<>()).add(sample);
       KV<String, ProblemTally> tally = ComputeMetrics.tally(graded);

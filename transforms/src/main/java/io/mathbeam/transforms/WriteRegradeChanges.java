@@ -6,16 +6,23 @@ import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.transforms.coders.RegradeTallyCoder;
+import io.mathbeam.transforms.coders.VerdictChangeCoder;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
-import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.transforms.Combine;
-import org.apache.beam.sdk.transforms.FlatMapElements;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.ListCoder;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
-import org.apache.beam.sdk.transforms.Top;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PDone;
-import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.beam.sdk.values.TypeDescriptor;
 
 /**
  * Writes what a regrade changed into the new run directory: {@link RegradeSummary#SUMMARY_FILE}
@@ -51,39 +58,110 @@ public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDon
     return new WriteRegradeChanges(outputDir, limit, newGraderVersion);
   }
 
+  /** The tallies merged, with the first changes in sample order (at most the list limit). */
+  private static final TypeDescriptor<KV<RegradeTally, List<VerdictChange>>> OUTCOME =
+      new TypeDescriptor<>() {};
+
+  private static final KvCoder<RegradeTally, List<VerdictChange>> OUTCOME_CODER =
+      KvCoder.of(RegradeTallyCoder.of(), ListCoder.of(VerdictChangeCoder.of()));
+
   @Override
   public PDone expand(PCollectionTuple graded) {
     int limit = listLimit;
     String version = newGraderVersion;
-    graded
-        .get(GradeStoredSamples.TALLIES)
-        .apply("CountChanges", Combine.globally(tally()))
-        .setCoder(RegradeTallyCoder.of())
-        .apply(
-            "SummaryDocument",
-            MapElements.into(TypeDescriptors.strings())
-                .via(t -> MetricsJson.write(t.summary(version, limit).toJson())))
-        .apply(
-            "WriteSummary",
-            TextIO.write().to(outputDir + "/" + RegradeSummary.SUMMARY_FILE).withoutSharding());
-    graded
-        .get(GradeStoredSamples.CHANGES)
-        .apply("FirstChanges", Top.smallest(limit))
-        .apply(
-            "ChangeLines",
-            FlatMapElements.into(TypeDescriptors.strings())
-                .via(
-                    (List<VerdictChange> first) ->
-                        first.stream().map(VerdictChange::jsonLine).toList()))
-        .apply(
-            "WriteChanges",
-            TextIO.write().to(outputDir + "/" + RegradeSummary.CHANGES_FILE).withoutSharding());
+    String summaryFile = outputDir + "/" + RegradeSummary.SUMMARY_FILE;
+    String changesFile = outputDir + "/" + RegradeSummary.CHANGES_FILE;
+    // the counts and the list in one combine and one step that writes both files
+    PCollection<KV<RegradeTally, List<VerdictChange>>> tallies =
+        graded
+            .get(GradeStoredSamples.TALLIES)
+            .apply(
+                "AsOutcomes",
+                MapElements.into(OUTCOME)
+                    .via((RegradeTally t) -> KV.of(t, List.<VerdictChange>of())))
+            .setCoder(OUTCOME_CODER);
+    PCollection<KV<RegradeTally, List<VerdictChange>>> changes =
+        graded
+            .get(GradeStoredSamples.CHANGES)
+            .apply(
+                "ChangesAsOutcomes",
+                MapElements.into(OUTCOME)
+                    .via((VerdictChange c) -> KV.of(new RegradeTally(), List.of(c))))
+            .setCoder(OUTCOME_CODER);
+    PCollectionList.of(tallies)
+        .and(changes)
+        .apply("Outcomes", Flatten.pCollections())
+        .setCoder(OUTCOME_CODER)
+        .apply("CountChanges", SingleValue.of(outcome(limit)))
+        .setCoder(OUTCOME_CODER)
+        .apply("WriteFiles", ParDo.of(new WriteFilesFn(summaryFile, changesFile, version, limit)));
     return PDone.in(graded.getPipeline());
   }
 
-  /** Merges the bundles' tallies into one; an empty input gives an empty tally. */
-  static MergingCombineFn<RegradeTally, RegradeTally, RegradeTally> tally() {
-    return MergingCombineFn.tally(
-        RegradeTally::new, RegradeTally::merge, RegradeTally::merge, RegradeTallyCoder.of());
+  /**
+   * Merges the tallies, and keeps the {@code limit} first changes in sample order: a merged list is
+   * cut back to the limit once it holds twice as many, so it stays bounded by the limit.
+   */
+  static MergingCombineFn<
+          KV<RegradeTally, List<VerdictChange>>,
+          KV<RegradeTally, List<VerdictChange>>,
+          KV<RegradeTally, List<VerdictChange>>>
+      outcome(int limit) {
+    return new MergingCombineFn<>(
+        () -> KV.of(new RegradeTally(), new ArrayList<>()),
+        (acc, in) -> merge(acc, in, limit),
+        (acc, in) -> merge(acc, in, limit),
+        acc -> KV.of(acc.getKey(), first(acc.getValue(), limit)),
+        OUTCOME_CODER,
+        OUTCOME_CODER);
+  }
+
+  private static KV<RegradeTally, List<VerdictChange>> merge(
+      KV<RegradeTally, List<VerdictChange>> acc,
+      KV<RegradeTally, List<VerdictChange>> in,
+      int limit) {
+    acc.getKey().merge(in.getKey());
+    List<VerdictChange> changes = acc.getValue();
+    changes.addAll(in.getValue());
+    if (changes.size() > 2 * limit) {
+      List<VerdictChange> kept = first(changes, limit);
+      changes.clear();
+      changes.addAll(kept);
+    }
+    return acc;
+  }
+
+  private static List<VerdictChange> first(List<VerdictChange> changes, int limit) {
+    List<VerdictChange> sorted = new ArrayList<>(changes);
+    sorted.sort(null);
+    return new ArrayList<>(sorted.subList(0, Math.min(limit, sorted.size())));
+  }
+
+  /**
+   * Writes the counts and the list of the one outcome, each as a whole file ({@link RunDocument}).
+   */
+  private static final class WriteFilesFn
+      extends DoFn<KV<RegradeTally, List<VerdictChange>>, Void> {
+    private final String summaryFile;
+    private final String changesFile;
+    private final String newGraderVersion;
+    private final int listLimit;
+
+    WriteFilesFn(String summaryFile, String changesFile, String newGraderVersion, int listLimit) {
+      this.summaryFile = summaryFile;
+      this.changesFile = changesFile;
+      this.newGraderVersion = newGraderVersion;
+      this.listLimit = listLimit;
+    }
+
+    @ProcessElement
+    public void process(@Element KV<RegradeTally, List<VerdictChange>> outcome) throws IOException {
+      RunDocument.write(
+          summaryFile,
+          MetricsJson.write(outcome.getKey().summary(newGraderVersion, listLimit).toJson()) + "\n");
+      StringBuilder lines = new StringBuilder();
+      outcome.getValue().forEach(c -> lines.append(c.jsonLine()).append('\n'));
+      RunDocument.write(changesFile, lines.toString());
+    }
   }
 }

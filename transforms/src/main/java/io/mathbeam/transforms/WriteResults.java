@@ -4,23 +4,25 @@ import io.mathbeam.core.model.GradedSample;
 import io.mathbeam.core.problems.RejectedRow;
 import io.mathbeam.core.report.MetricsJson;
 import io.mathbeam.core.stats.DatasetMetrics;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
-import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
-import org.apache.beam.sdk.io.FileIO;
-import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PDone;
 import org.apache.beam.sdk.values.TypeDescriptor;
@@ -39,13 +41,13 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
   static final int BUCKETS = 16;
 
   private final String outputDir;
-  private final PCollection<DatasetMetrics> metrics;
+  private final PCollection<List<DatasetMetrics>> metrics;
   private final PCollection<RejectedRow> rejected;
   private final String manifestJson;
 
   private WriteResults(
       String outputDir,
-      PCollection<DatasetMetrics> metrics,
+      PCollection<List<DatasetMetrics>> metrics,
       PCollection<RejectedRow> rejected,
       String manifestJson) {
     this.outputDir = outputDir;
@@ -58,7 +60,8 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
     return new WriteResults(stripSlash(outputDir), null, null, "{}");
   }
 
-  public WriteResults withMetrics(PCollection<DatasetMetrics> value) {
+  /** The run's metrics: one value, every dataset's ({@link ComputeMetrics}). */
+  public WriteResults withMetrics(PCollection<List<DatasetMetrics>> value) {
     return new WriteResults(outputDir, value, rejected, manifestJson);
   }
 
@@ -73,19 +76,22 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
 
   @Override
   public PDone expand(PCollection<GradedSample> samples) {
-    samples.apply("WriteSamples", WriteSampleFiles.to(outputDir));
     writeTables(
         samples
             .apply(
                 "ProblemSamples",
                 MapElements.into(SAMPLE_GROUP)
                     .via((GradedSample s) -> SampleParts.group(List.of(ProblemSample.of(s)))))
-            .setCoder(SampleParts.PROBLEM_SAMPLES_CODER));
+            .setCoder(SampleParts.PROBLEM_SAMPLES_CODER),
+        samples.apply("WriteSamples", WriteSampleFiles.bundleFiles(outputDir)));
     return PDone.in(samples.getPipeline());
   }
 
   private static final TypeDescriptor<KV<Integer, List<ProblemSample>>> SAMPLE_GROUP =
       new TypeDescriptor<>() {};
+
+  private static final TypeDescriptor<KV<String, String>> FILE_NAME =
+      TypeDescriptors.kvs(TypeDescriptors.strings(), TypeDescriptors.strings());
 
   /** The bucket of a problem in the grouping the {@code problems/} table is written from. */
   static int bucketOf(String problemKey) {
@@ -102,8 +108,14 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
     return new PTransform<>() {
       @Override
       public PDone expand(PCollection<KV<Integer, List<ProblemSample>>> problems) {
-        sampleFiles.apply("MoveSamplesIntoPlace", WriteSampleFiles.moveIntoPlace(outputDir));
-        writeTables(problems);
+        writeTables(
+            problems,
+            sampleFiles
+                .apply(
+                    "SampleFileNames",
+                    MapElements.into(FILE_NAME)
+                        .via((String file) -> TableFiles.named(OutputTable.SAMPLES, file)))
+                .setCoder(TableFiles.NAME_CODER));
         return PDone.in(problems.getPipeline());
       }
     };
@@ -115,7 +127,7 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
    * files.
    */
   public PDone writeParts(PCollectionTuple parts) {
-    PCollection<DatasetMetrics> fromTallies =
+    PCollection<List<DatasetMetrics>> fromTallies =
         parts.get(SampleParts.TALLIES).apply("ComputeMetrics", ComputeMetrics.fromTallies());
     return parts
         .get(SampleParts.PROBLEM_SAMPLES)
@@ -125,41 +137,42 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
   }
 
   /**
-   * {@code problems/}, {@code metrics.json} and {@code rejected/}; {@code problemSamples} are
-   * groups of a problem's samples keyed by its bucket ({@link #bucketOf}).
+   * {@code problems/}, {@code metrics.json} and {@code rejected/}, and the move of every table's
+   * files into place (one grouping of names for all: {@link TableFiles}); {@code problemSamples}
+   * are groups of a problem's samples keyed by its bucket ({@link #bucketOf}), {@code sampleFiles}
+   * the names of the {@code samples/} files the bundles wrote.
    */
-  private void writeTables(PCollection<KV<Integer, List<ProblemSample>>> problemSamples) {
-    problemSamples
-        .apply("GroupByBucket", GroupByKey.create())
-        .apply("ProblemRows", ParDo.of(new ProblemRowFn()))
-        .setCoder(AvroCoder.of(OutputSchemas.PROBLEM))
-        .apply(
-            "WriteProblems",
-            FileIO.<GenericRecord>write()
-                .via(new ParquetRecordSink(OutputSchemas.PROBLEM))
-                .to(outputDir + "/problems")
-                .withPrefix("problems")
-                .withSuffix(".parquet"));
+  private void writeTables(
+      PCollection<KV<Integer, List<ProblemSample>>> problemSamples,
+      PCollection<KV<String, String>> sampleFiles) {
+    PCollectionList<KV<String, String>> files =
+        PCollectionList.of(sampleFiles)
+            .and(
+                problemSamples
+                    .apply("GroupByBucket", GroupByKey.create())
+                    .apply("WriteProblemRows", ParDo.of(new ProblemRowFn(outputDir)))
+                    .setCoder(TableFiles.NAME_CODER));
+    Set<OutputTable> tables = EnumSet.of(OutputTable.SAMPLES, OutputTable.PROBLEMS);
+    if (rejected != null) {
+      files =
+          files.and(
+              rejected
+                  .apply("WriteRejectedLines", ParDo.of(new RejectedLinesFn(outputDir)))
+                  .setCoder(TableFiles.NAME_CODER));
+      tables.add(OutputTable.REJECTED);
+    }
+    files
+        .apply("TableFiles", Flatten.pCollections())
+        .setCoder(TableFiles.NAME_CODER)
+        .apply("MoveTablesIntoPlace", TableFiles.moveIntoPlace(outputDir, tables));
 
     if (metrics != null) {
       String manifest = manifestJson;
-      metrics
-          .apply("CollectMetrics", Combine.globally(new ToListFn<DatasetMetrics>()))
-          .apply(
-              "MetricsDocument",
-              MapElements.into(TypeDescriptors.strings())
-                  .via(list -> metricsDocument(list, manifest)))
-          .apply(
-              "WriteMetrics",
-              TextIO.write().to(outputDir + "/metrics").withSuffix(".json").withoutSharding());
-    }
-    if (rejected != null) {
-      rejected
-          .apply(
-              "RejectedLines", MapElements.into(TypeDescriptors.strings()).via(RejectedJson::line))
-          .apply(
-              "WriteRejected",
-              TextIO.write().to(outputDir + "/rejected/rejected").withSuffix(".jsonl"));
+      metrics.apply(
+          "WriteMetrics",
+          ParDo.of(
+              RunDocument.<List<DatasetMetrics>>writing(
+                  outputDir + "/metrics.json", list -> metricsDocument(list, manifest) + "\n")));
     }
   }
 
@@ -175,13 +188,27 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
     return dir.endsWith("/") ? dir.substring(0, dir.length() - 1) : dir;
   }
 
-  /** Splits a bucket into problems and writes one row per problem, samples in index order. */
+  /**
+   * Splits a bucket into problems and writes one row per problem, samples in index order, to its
+   * bundle's file of {@code problems/}, whose name it emits at the bundle's end.
+   */
   static final class ProblemRowFn
-      extends DoFn<KV<Integer, Iterable<List<ProblemSample>>>, GenericRecord> {
+      extends DoFn<KV<Integer, Iterable<List<ProblemSample>>>, KV<String, String>> {
+    private final String outputDir;
+    private transient TableFile bundle;
+
+    ProblemRowFn(String outputDir) {
+      this.outputDir = outputDir;
+    }
+
+    @StartBundle
+    public void startBundle() {
+      bundle = new TableFile(outputDir, OutputTable.PROBLEMS);
+    }
+
     @ProcessElement
-    public void process(
-        @Element KV<Integer, Iterable<List<ProblemSample>>> bucket,
-        OutputReceiver<GenericRecord> out) {
+    public void process(@Element KV<Integer, Iterable<List<ProblemSample>>> bucket)
+        throws IOException {
       Map<String, List<ProblemSample>> byProblem = new TreeMap<>();
       for (List<ProblemSample> group : bucket.getValue()) {
         for (ProblemSample s : group) {
@@ -190,34 +217,48 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
       }
       for (List<ProblemSample> samples : byProblem.values()) {
         samples.sort(Comparator.comparingInt(ProblemSample::sampleIndex));
-        out.output(OutputSchemas.problemRecord(samples));
+        bundle.write(OutputSchemas.problemRecord(samples));
       }
+    }
+
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) throws IOException {
+      emitName(bundle, OutputTable.PROBLEMS, context);
     }
   }
 
-  /** Collects a (small) PCollection into one list. */
-  static final class ToListFn<T> extends Combine.CombineFn<T, List<T>, List<T>> {
-    @Override
-    public List<T> createAccumulator() {
-      return new ArrayList<>();
+  /** Writes each rejected row as a JSON line to its bundle's file of {@code rejected/}. */
+  static final class RejectedLinesFn extends DoFn<RejectedRow, KV<String, String>> {
+    private final String outputDir;
+    private transient TableFile bundle;
+
+    RejectedLinesFn(String outputDir) {
+      this.outputDir = outputDir;
     }
 
-    @Override
-    public List<T> addInput(List<T> acc, T input) {
-      acc.add(input);
-      return acc;
+    @StartBundle
+    public void startBundle() {
+      bundle = new TableFile(outputDir, OutputTable.REJECTED);
     }
 
-    @Override
-    public List<T> mergeAccumulators(Iterable<List<T>> accs) {
-      List<T> merged = new ArrayList<>();
-      accs.forEach(merged::addAll);
-      return merged;
+    @ProcessElement
+    public void process(@Element RejectedRow row) throws IOException {
+      bundle.writeLine(RejectedJson.line(row));
     }
 
-    @Override
-    public List<T> extractOutput(List<T> acc) {
-      return acc;
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) throws IOException {
+      emitName(bundle, OutputTable.REJECTED, context);
+    }
+  }
+
+  private static void emitName(
+      TableFile bundle, OutputTable table, DoFn<?, KV<String, String>>.FinishBundleContext context)
+      throws IOException {
+    String file = bundle.finish();
+    if (file != null) {
+      context.output(
+          TableFiles.named(table, file), BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
     }
   }
 }

@@ -67,13 +67,17 @@ public class ComputeMetricsTest {
       samples.add(
           sample("b", "q1", i, i == 0 ? GradeStatus.CORRECT : GradeStatus.INCORRECT, "stop"));
     }
-    PCollection<DatasetMetrics> metrics =
+    PCollection<List<DatasetMetrics>> metrics =
         pipeline
             .apply(Create.of(samples).withCoder(GradedSampleCoder.of()))
             .apply(ComputeMetrics.create());
-    PAssert.that(metrics)
+    PAssert.thatSingleton(metrics)
         .satisfies(
             all -> {
+              // the datasets by name, then the aggregate
+              assertEquals(
+                  List.of("a", "b", DatasetMetrics.AGGREGATE),
+                  all.stream().map(DatasetMetrics::dataset).toList());
               Map<String, DatasetMetrics> byName = new HashMap<>();
               all.forEach(m -> byName.put(m.dataset(), m));
               assertEquals(3, byName.size());
@@ -102,6 +106,14 @@ public class ComputeMetricsTest {
               assertEquals(expected1, agg.passAtK().get(1), 1e-12);
               return null;
             });
+    pipeline.run().waitUntilFinish();
+  }
+
+  @Test
+  public void noSamplesGiveOneEmptyListWithoutAnAggregate() {
+    PCollection<List<DatasetMetrics>> metrics =
+        pipeline.apply(Create.empty(GradedSampleCoder.of())).apply(ComputeMetrics.create());
+    PAssert.thatSingleton(metrics).isEqualTo(List.of());
     pipeline.run().waitUntilFinish();
   }
 }

@@ -2,6 +2,7 @@ package io.mathbeam.transforms;
 
 import static io.mathbeam.transforms.TestSamples.graded;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.junit.Rule;
 import org.junit.Test;
@@ -109,6 +111,36 @@ public class WriteRegradeChangesTest {
     assertEquals(2, summary.path("samples").asInt());
     assertEquals(0, summary.path("changed").asInt());
     assertEquals(List.of(), changedProblems(out));
+  }
+
+  @Test
+  public void theCombineKeepsTheFirstChangesInSampleOrderWhateverOrderTheyArriveIn() {
+    // 30 changes in three accumulators, in reverse order: more than twice the limit in each merge
+    List<VerdictChange> changes = new ArrayList<>();
+    for (int p = 0; p < 30; p++) {
+      StoredGrade old = new StoredGrade("incorrect", "2", "g/1", false);
+      changes.add(
+          GradeComparison.of(
+                  old,
+                  graded("d", String.format("p%02d", p), 0, "2", GradeStatus.CORRECT),
+                  Grader.VERSION)
+              .change());
+    }
+    var fn = WriteRegradeChanges.outcome(4);
+    List<KV<RegradeTally, List<VerdictChange>>> accumulators = new ArrayList<>();
+    for (int part = 0; part < 3; part++) {
+      var acc = fn.createAccumulator();
+      for (int i = 29 - part; i >= 0; i -= 3) {
+        acc = fn.addInput(acc, KV.of(new RegradeTally(), List.of(changes.get(i))));
+        assertTrue(acc.getValue().size() <= 2 * 4);
+      }
+      accumulators.add(acc);
+    }
+    List<VerdictChange> first = fn.extractOutput(fn.mergeAccumulators(accumulators)).getValue();
+    assertEquals(changes.subList(0, 4), first);
+    assertEquals(List.of(), fn.extractOutput(fn.createAccumulator()).getValue());
+    assertEquals(
+        List.of(), WriteRegradeChanges.outcome(0).extractOutput(accumulators.get(0)).getValue());
   }
 
   @Test(expected = IllegalArgumentException.class)

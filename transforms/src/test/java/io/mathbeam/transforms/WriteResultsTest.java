@@ -3,6 +3,7 @@ package io.mathbeam.transforms;
 import static io.mathbeam.transforms.TestSamples.graded;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -92,6 +93,61 @@ public class WriteResultsTest {
     JsonNode row = new ObjectMapper().readTree(rejectedLines.get(0));
     assertEquals("d.jsonl", row.path("file").asText());
     assertEquals(7, row.path("line").asInt());
+    assertOnlyNumberedFiles(out);
+  }
+
+  @Test
+  public void aRunWithoutSamplesOrRejectedRowsStillHasEveryTableAndItsMetrics() throws Exception {
+    File out = tmp.newFolder("empty");
+    PCollection<GradedSample> samples =
+        pipeline.apply("Samples", Create.empty(GradedSampleCoder.of()));
+    samples.apply(
+        WriteResults.to(out.getPath())
+            .withMetrics(samples.apply(ComputeMetrics.create()))
+            .withRejected(pipeline.apply("Rejected", Create.empty(RejectedRowCoder.of())))
+            .withManifest("{\"run_id\":\"empty\"}"));
+    pipeline.run().waitUntilFinish();
+
+    // one file without rows each, as FileIO and TextIO wrote them; samples/ had none
+    assertEquals(
+        List.of("problems-00000-of-00001.parquet"), names(out.toPath().resolve("problems")));
+    assertEquals(0, ParquetRecords.count(out + "/problems/*.parquet"));
+    assertEquals(List.of("rejected-00000-of-00001.jsonl"), names(out.toPath().resolve("rejected")));
+    assertEquals(0, Files.size(out.toPath().resolve("rejected/rejected-00000-of-00001.jsonl")));
+    assertFalse(new File(out, "samples").exists());
+    JsonNode metrics = new ObjectMapper().readTree(new File(out, "metrics.json"));
+    assertEquals("empty", metrics.path("manifest").path("run_id").asText());
+    assertEquals(0, metrics.path("datasets").size());
+    assertOnlyNumberedFiles(out);
+  }
+
+  /** Every table's files are numbered in place, and no temporary file or folder is left. */
+  private static void assertOnlyNumberedFiles(File out) throws Exception {
+    for (String dir : names(out.toPath())) {
+      assertFalse(dir, dir.startsWith("."));
+    }
+    for (OutputTable table : OutputTable.values()) {
+      Path dir = out.toPath().resolve(table.dir());
+      if (!Files.exists(dir)) {
+        continue;
+      }
+      List<String> files = names(dir);
+      for (String f : files) {
+        assertTrue(
+            f,
+            f.matches(
+                table.dir()
+                    + "-\\d{5}-of-"
+                    + String.format("%05d", files.size())
+                    + java.util.regex.Pattern.quote(table.suffix())));
+      }
+    }
+  }
+
+  private static List<String> names(Path dir) throws Exception {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(f -> f.getFileName().toString()).sorted().toList();
+    }
   }
 
   @Test

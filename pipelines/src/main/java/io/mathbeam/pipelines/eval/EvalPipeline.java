@@ -14,6 +14,7 @@ import io.mathbeam.transforms.JudgeSamples;
 import io.mathbeam.transforms.ReadProblems;
 import io.mathbeam.transforms.ReuseCachedGenerations;
 import io.mathbeam.transforms.WriteResults;
+import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -89,7 +90,8 @@ public final class EvalPipeline extends PTransform<PBegin, PDone> {
         generations
             .apply("GradeResponses", grading)
             .apply("JudgeSamples", JudgeSamples.using(config.judge()));
-    PCollection<DatasetMetrics> metrics = graded.apply("ComputeMetrics", ComputeMetrics.create());
+    PCollection<List<DatasetMetrics>> metrics =
+        graded.apply("ComputeMetrics", ComputeMetrics.create());
     graded.apply("WriteResults", results(config, read).withMetrics(metrics));
     return PDone.in(pipeline.getPipeline());
   }

@@ -62,6 +62,8 @@ public final class RunOutputs {
         List.of(
             "/samples/*",
             "/.samples-tmp/*",
+            "/.problems-tmp/*",
+            "/.rejected-tmp/*",
             "/problems/*",
             "/rejected/*",
             "/metrics.json",
