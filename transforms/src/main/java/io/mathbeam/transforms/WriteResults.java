@@ -12,14 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
@@ -190,20 +187,11 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
 
   /**
    * Splits a bucket into problems and writes one row per problem, samples in index order, to its
-   * bundle's file of {@code problems/}, whose name it emits at the bundle's end.
+   * bundle's file of {@code problems/}.
    */
-  static final class ProblemRowFn
-      extends DoFn<KV<Integer, Iterable<List<ProblemSample>>>, KV<String, String>> {
-    private final String outputDir;
-    private transient TableFile bundle;
-
+  static final class ProblemRowFn extends TableFileFn<KV<Integer, Iterable<List<ProblemSample>>>> {
     ProblemRowFn(String outputDir) {
-      this.outputDir = outputDir;
-    }
-
-    @StartBundle
-    public void startBundle() {
-      bundle = new TableFile(outputDir, OutputTable.PROBLEMS);
+      super(outputDir, OutputTable.PROBLEMS);
     }
 
     @ProcessElement
@@ -217,48 +205,20 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
       }
       for (List<ProblemSample> samples : byProblem.values()) {
         samples.sort(Comparator.comparingInt(ProblemSample::sampleIndex));
-        bundle.write(OutputSchemas.problemRecord(samples));
+        bundle().write(OutputSchemas.problemRecord(samples));
       }
-    }
-
-    @FinishBundle
-    public void finishBundle(FinishBundleContext context) throws IOException {
-      emitName(bundle, OutputTable.PROBLEMS, context);
     }
   }
 
   /** Writes each rejected row as a JSON line to its bundle's file of {@code rejected/}. */
-  static final class RejectedLinesFn extends DoFn<RejectedRow, KV<String, String>> {
-    private final String outputDir;
-    private transient TableFile bundle;
-
+  static final class RejectedLinesFn extends TableFileFn<RejectedRow> {
     RejectedLinesFn(String outputDir) {
-      this.outputDir = outputDir;
-    }
-
-    @StartBundle
-    public void startBundle() {
-      bundle = new TableFile(outputDir, OutputTable.REJECTED);
+      super(outputDir, OutputTable.REJECTED);
     }
 
     @ProcessElement
     public void process(@Element RejectedRow row) throws IOException {
-      bundle.writeLine(RejectedJson.line(row));
-    }
-
-    @FinishBundle
-    public void finishBundle(FinishBundleContext context) throws IOException {
-      emitName(bundle, OutputTable.REJECTED, context);
-    }
-  }
-
-  private static void emitName(
-      TableFile bundle, OutputTable table, DoFn<?, KV<String, String>>.FinishBundleContext context)
-      throws IOException {
-    String file = bundle.finish();
-    if (file != null) {
-      context.output(
-          TableFiles.named(table, file), BoundedWindow.TIMESTAMP_MIN_VALUE, GlobalWindow.INSTANCE);
+      bundle().writeLine(RejectedJson.line(row));
     }
   }
 }

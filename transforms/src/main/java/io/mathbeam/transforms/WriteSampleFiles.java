@@ -3,11 +3,8 @@ package io.mathbeam.transforms;
 import io.mathbeam.core.model.GradedSample;
 import java.io.IOException;
 import java.util.Set;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PDone;
@@ -60,33 +57,14 @@ final class WriteSampleFiles extends PTransform<PCollection<GradedSample>, PDone
   }
 
   /** Writes a bundle's samples to a new temporary file and emits its name at the bundle's end. */
-  static final class WriteBundleFileFn extends DoFn<GradedSample, KV<String, String>> {
-    private final String outputDir;
-    private transient TableFile bundle;
-
+  static final class WriteBundleFileFn extends TableFileFn<GradedSample> {
     WriteBundleFileFn(String outputDir) {
-      this.outputDir = outputDir;
-    }
-
-    @StartBundle
-    public void startBundle() {
-      bundle = new TableFile(outputDir, OutputTable.SAMPLES);
+      super(outputDir, OutputTable.SAMPLES);
     }
 
     @ProcessElement
     public void process(@Element GradedSample sample) throws IOException {
-      bundle.write(OutputSchemas.sampleRecord(sample));
-    }
-
-    @FinishBundle
-    public void finishBundle(FinishBundleContext context) throws IOException {
-      String file = bundle.finish();
-      if (file != null) {
-        context.output(
-            TableFiles.named(OutputTable.SAMPLES, file),
-            BoundedWindow.TIMESTAMP_MIN_VALUE,
-            GlobalWindow.INSTANCE);
-      }
+      bundle().write(OutputSchemas.sampleRecord(sample));
     }
   }
 }
