@@ -36,19 +36,22 @@ enum OutputTable {
     return dir;
   }
 
-  /** Where its bundles' files wait until the move; what a failed attempt left there is removed. */
-  String tempDir(String outputDir) {
-    return outputDir + "/." + dir + "-tmp";
+  /**
+   * The folder in the run directory where its bundles' files wait until the move; what a failed
+   * attempt left there is removed.
+   */
+  String tempFolder() {
+    return "." + dir + "-tmp";
   }
 
-  String finalDir(String outputDir) {
-    return outputDir + "/" + dir;
+  String tempDir(String outputDir) {
+    return outputDir + "/" + tempFolder();
   }
 
   /** The name of the {@code index}-th of {@code files} files in place. */
   String fileName(String outputDir, int index, int files) {
     return String.format(
-        Locale.ROOT, "%s/%s-%05d-of-%05d%s", finalDir(outputDir), dir, index, files, suffix);
+        Locale.ROOT, "%s/%s/%s-%05d-of-%05d%s", outputDir, dir, dir, index, files, suffix);
   }
 
   String suffix() {

@@ -53,6 +53,19 @@ public final class WriteResults extends PTransform<PCollection<GradedSample>, PD
     this.manifestJson = manifestJson;
   }
 
+  /**
+   * The folders of the run directory its tables' files are written to, the temporary ones included:
+   * what a run in the same directory clears before it writes.
+   */
+  public static List<String> tableFolders() {
+    List<String> folders = new ArrayList<>();
+    for (OutputTable table : OutputTable.values()) {
+      folders.add(table.dir());
+      folders.add(table.tempFolder());
+    }
+    return folders;
+  }
+
   public static WriteResults to(String outputDir) {
     return new WriteResults(stripSlash(outputDir), null, null, "{}");
   }

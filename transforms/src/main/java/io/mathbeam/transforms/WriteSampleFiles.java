@@ -20,7 +20,7 @@ import org.apache.beam.sdk.values.PDone;
  * are never named downstream, so a retried bundle cannot duplicate a sample.
  */
 final class WriteSampleFiles extends PTransform<PCollection<GradedSample>, PDone> {
-  static final String TEMP_DIR = ".samples-tmp";
+  static final String TEMP_DIR = OutputTable.SAMPLES.tempFolder();
 
   private final String outputDir;
 

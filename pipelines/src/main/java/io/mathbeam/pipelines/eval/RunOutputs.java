@@ -22,6 +22,7 @@ import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.core.stats.ReportedComparison;
 import io.mathbeam.core.stats.ReportedValue;
 import io.mathbeam.pipelines.storage.Storage;
+import io.mathbeam.transforms.WriteResults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -58,18 +59,15 @@ public final class RunOutputs {
    */
   public static void clearPrevious(String outputDir) throws IOException {
     List<ResourceId> stale = new ArrayList<>();
-    for (String pattern :
+    List<String> patterns = new ArrayList<>();
+    WriteResults.tableFolders().forEach(folder -> patterns.add("/" + folder + "/*"));
+    patterns.addAll(
         List.of(
-            "/samples/*",
-            "/.samples-tmp/*",
-            "/.problems-tmp/*",
-            "/.rejected-tmp/*",
-            "/problems/*",
-            "/rejected/*",
             "/metrics.json",
             "/report.html",
             "/" + RegradeSummary.SUMMARY_FILE,
-            "/" + RegradeSummary.CHANGES_FILE)) {
+            "/" + RegradeSummary.CHANGES_FILE));
+    for (String pattern : patterns) {
       MatchResult match = FileSystems.match(List.of(outputDir + pattern)).get(0);
       if (match.status() == MatchResult.Status.OK) {
         match.metadata().forEach(m -> stale.add(m.resourceId()));
