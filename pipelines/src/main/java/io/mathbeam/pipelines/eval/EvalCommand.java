@@ -424,7 +424,7 @@ public final class EvalCommand implements Command {
     }
   }
 
-  /** A local path made absolute; a URL of another file system ({@code gs://...}) unchanged. */
+  /** A local path made absolute; a URL of another file system ({@code s3://...}) unchanged. */
   static String absolute(String path) {
     return path.contains("://") ? path : Path.of(path).toAbsolutePath().normalize().toString();
   }
