@@ -5,24 +5,16 @@ import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.VerdictChange;
 import io.mathbeam.core.report.MetricsJson;
-import io.mathbeam.transforms.coders.RegradeTallyCoder;
-import io.mathbeam.transforms.coders.VerdictChangeCoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.Flatten;
-import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PDone;
-import org.apache.beam.sdk.values.TypeDescriptor;
 
 /**
  * Writes what a regrade changed into the new run directory: {@link RegradeSummary#SUMMARY_FILE}
@@ -30,8 +22,8 @@ import org.apache.beam.sdk.values.TypeDescriptor;
  * RegradeSummary#CHANGES_FILE} (the samples whose status changed, one JSON line each, sorted by
  * dataset, problem and sample index; at most {@link #withListLimit the limit}, the first in that
  * order, the rest only counted). Both files are always written, the list empty when nothing
- * changed. Its input is the grading step's output ({@link GradeStoredSamples}): the tallies of its
- * comparisons and the changes.
+ * changed. Its input is the grading step's output ({@link GradeStoredSamples#OUTCOMES}): the
+ * tallies of its comparisons with the changes.
  */
 public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDone> {
   private final String outputDir;
@@ -58,12 +50,8 @@ public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDon
     return new WriteRegradeChanges(outputDir, limit, newGraderVersion);
   }
 
-  /** The tallies merged, with the first changes in sample order (at most the list limit). */
-  private static final TypeDescriptor<KV<RegradeTally, List<VerdictChange>>> OUTCOME =
-      new TypeDescriptor<>() {};
-
   private static final KvCoder<RegradeTally, List<VerdictChange>> OUTCOME_CODER =
-      KvCoder.of(RegradeTallyCoder.of(), ListCoder.of(VerdictChangeCoder.of()));
+      GradeStoredSamples.OUTCOME_CODER;
 
   @Override
   public PDone expand(PCollectionTuple graded) {
@@ -72,26 +60,8 @@ public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDon
     String summaryFile = outputDir + "/" + RegradeSummary.SUMMARY_FILE;
     String changesFile = outputDir + "/" + RegradeSummary.CHANGES_FILE;
     // the counts and the list in one combine and one step that writes both files
-    PCollection<KV<RegradeTally, List<VerdictChange>>> tallies =
-        graded
-            .get(GradeStoredSamples.TALLIES)
-            .apply(
-                "AsOutcomes",
-                MapElements.into(OUTCOME)
-                    .via((RegradeTally t) -> KV.of(t, List.<VerdictChange>of())))
-            .setCoder(OUTCOME_CODER);
-    PCollection<KV<RegradeTally, List<VerdictChange>>> changes =
-        graded
-            .get(GradeStoredSamples.CHANGES)
-            .apply(
-                "ChangesAsOutcomes",
-                MapElements.into(OUTCOME)
-                    .via((VerdictChange c) -> KV.of(new RegradeTally(), List.of(c))))
-            .setCoder(OUTCOME_CODER);
-    PCollectionList.of(tallies)
-        .and(changes)
-        .apply("Outcomes", Flatten.pCollections())
-        .setCoder(OUTCOME_CODER)
+    graded
+        .get(GradeStoredSamples.OUTCOMES)
         .apply("CountChanges", SingleValue.of(outcome(limit)))
         .setCoder(OUTCOME_CODER)
         .apply("WriteFiles", ParDo.of(new WriteFilesFn(summaryFile, changesFile, version, limit)));

@@ -3,6 +3,7 @@ package io.mathbeam.transforms;
 import static io.mathbeam.transforms.TestSamples.answered;
 import static io.mathbeam.transforms.TestSamples.request;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import io.mathbeam.core.grading.Grader;
 import io.mathbeam.core.model.GradeStatus;
@@ -64,29 +65,70 @@ public class GradeStoredSamplesTest {
                   by);
               return null;
             });
-    PAssert.that(out.get(GradeStoredSamples.CHANGES))
+    PAssert.that(out.get(GradeStoredSamples.OUTCOMES))
         .satisfies(
             all -> {
+              RegradeTally tally = new RegradeTally();
               List<VerdictChange> changed = new ArrayList<>();
-              all.forEach(changed::add);
+              for (KV<RegradeTally, List<VerdictChange>> outcome : all) {
+                tally.merge(outcome.getKey());
+                changed.addAll(outcome.getValue());
+              }
               assertEquals("only the changed sample leaves as a record", 1, changed.size());
               VerdictChange fixed = changed.get(0);
               assertEquals("fixed", fixed.problemId());
               assertEquals("incorrect", fixed.oldStatus());
               assertEquals("correct", fixed.newStatus());
               assertEquals(Grader.VERSION, fixed.newGraderVersion());
-              return null;
-            });
-    PAssert.that(out.get(GradeStoredSamples.TALLIES))
-        .satisfies(
-            all -> {
-              RegradeTally tally = new RegradeTally();
-              all.forEach(tally::merge);
               assertEquals(List.of(new StatusMove("incorrect", "correct", 1)), tally.moves());
               DatasetChanges d = tally.datasets().get("d");
               assertEquals(2, d.samples());
               assertEquals(1, d.changed());
               assertEquals("the unchanged sample kept its answer", 0, d.answerOnly());
+              return null;
+            });
+    pipeline.run().waitUntilFinish();
+  }
+
+  @Test
+  public void aBundleWithManyChangesEmitsThemInBoundedPartsEachWithItsTally() {
+    int n = 2 * GradeStoredSamples.CHANGES_HELD + 52;
+    List<StoredSample> stored = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      stored.add(
+          new StoredSample(
+              answered(request("d", "p" + i, 0, "1/2"), "\\boxed{0.5}"),
+              new StoredGrade("incorrect", null, "g/1", false)));
+    }
+    PCollectionTuple out =
+        pipeline
+            .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
+            .apply(GradeStoredSamples.writingSamplesTo(tmp.getRoot().getPath()));
+
+    PAssert.that(out.get(GradeStoredSamples.OUTCOMES))
+        .satisfies(
+            all -> {
+              RegradeTally tally = new RegradeTally();
+              int changes = 0;
+              int parts = 0;
+              for (KV<RegradeTally, List<VerdictChange>> outcome : all) {
+                int size = outcome.getValue().size();
+                assertTrue(
+                    "a part holds at most CHANGES_HELD", size <= GradeStoredSamples.CHANGES_HELD);
+                assertEquals(
+                    "a part's tally counts the samples of its changes",
+                    size,
+                    outcome.getKey().datasets().containsKey("d")
+                        ? outcome.getKey().datasets().get("d").changed()
+                        : 0);
+                tally.merge(outcome.getKey());
+                changes += size;
+                parts++;
+              }
+              assertTrue("more changes than two parts hold leave in three or more", parts >= 3);
+              assertEquals(n, changes);
+              assertEquals(n, tally.datasets().get("d").samples());
+              assertEquals(List.of(new StatusMove("incorrect", "correct", n)), tally.moves());
               return null;
             });
     pipeline.run().waitUntilFinish();

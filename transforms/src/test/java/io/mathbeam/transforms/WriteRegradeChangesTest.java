@@ -13,8 +13,6 @@ import io.mathbeam.core.regrade.RegradeSummary;
 import io.mathbeam.core.regrade.RegradeTally;
 import io.mathbeam.core.regrade.StoredGrade;
 import io.mathbeam.core.regrade.VerdictChange;
-import io.mathbeam.transforms.coders.RegradeTallyCoder;
-import io.mathbeam.transforms.coders.VerdictChangeCoder;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -47,8 +45,8 @@ public class WriteRegradeChangesTest {
   }
 
   /**
-   * Writes what a grading step emits for {@code input}: two bundles' tallies (the first sample in
-   * one, the rest in the other) and the changes.
+   * Writes what a grading step emits for {@code input}: two bundles' outcomes (the first sample in
+   * one, the rest with the changes in the other).
    */
   private void write(WriteRegradeChanges transform, List<GradeComparison> input) {
     List<RegradeTally> tallies = List.of(new RegradeTally(), new RegradeTally());
@@ -59,17 +57,16 @@ public class WriteRegradeChangesTest {
         changes.add(input.get(i).change());
       }
     }
+    // what a grading step emits: each bundle's tally, the changes with the second
     PCollectionTuple graded =
         PCollectionTuple.of(
-                GradeStoredSamples.TALLIES,
-                pipeline.apply("Tallies", Create.of(tallies).withCoder(RegradeTallyCoder.of())))
-            .and(
-                GradeStoredSamples.CHANGES,
-                pipeline.apply(
-                    "Changes",
-                    changes.isEmpty()
-                        ? Create.empty(VerdictChangeCoder.of())
-                        : Create.of(changes).withCoder(VerdictChangeCoder.of())));
+            GradeStoredSamples.OUTCOMES,
+            pipeline.apply(
+                "Outcomes",
+                Create.of(
+                        KV.of(tallies.get(0), List.<VerdictChange>of()),
+                        KV.of(tallies.get(1), changes))
+                    .withCoder(GradeStoredSamples.OUTCOME_CODER)));
     graded.apply(transform);
     pipeline.run().waitUntilFinish();
   }
