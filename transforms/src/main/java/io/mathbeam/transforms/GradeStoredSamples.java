@@ -37,7 +37,7 @@ import org.apache.beam.sdk.values.TupleTagList;
  *
  * <p>The tally and the changes are one output, not two: on the FlinkRunner every output of a step
  * is an operator of its own that receives all of the step's records (docs/runners.md, "Fewer
- * outputs").
+ * options interfaces, one output fewer").
  */
 public final class GradeStoredSamples
     extends PTransform<PCollection<StoredSample>, PCollectionTuple> {
