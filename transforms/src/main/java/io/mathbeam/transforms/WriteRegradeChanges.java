@@ -8,7 +8,6 @@ import io.mathbeam.core.report.MetricsJson;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -50,9 +49,6 @@ public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDon
     return new WriteRegradeChanges(outputDir, limit, newGraderVersion);
   }
 
-  private static final KvCoder<RegradeTally, List<VerdictChange>> OUTCOME_CODER =
-      GradeStoredSamples.OUTCOME_CODER;
-
   @Override
   public PDone expand(PCollectionTuple graded) {
     int limit = listLimit;
@@ -63,7 +59,7 @@ public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDon
     graded
         .get(GradeStoredSamples.OUTCOMES)
         .apply("CountChanges", SingleValue.of(outcome(limit)))
-        .setCoder(OUTCOME_CODER)
+        .setCoder(GradeStoredSamples.OUTCOME_CODER)
         .apply("WriteFiles", ParDo.of(new WriteFilesFn(summaryFile, changesFile, version, limit)));
     return PDone.in(graded.getPipeline());
   }
@@ -82,8 +78,8 @@ public final class WriteRegradeChanges extends PTransform<PCollectionTuple, PDon
         (acc, in) -> merge(acc, in, limit),
         (acc, in) -> merge(acc, in, limit),
         acc -> KV.of(acc.getKey(), first(acc.getValue(), limit)),
-        OUTCOME_CODER,
-        OUTCOME_CODER);
+        GradeStoredSamples.OUTCOME_CODER,
+        GradeStoredSamples.OUTCOME_CODER);
   }
 
   private static KV<RegradeTally, List<VerdictChange>> merge(
