@@ -93,13 +93,7 @@ public class GradeStoredSamplesTest {
   @Test
   public void aBundleWithManyChangesEmitsThemInBoundedPartsEachWithItsTally() {
     int n = 2 * GradeStoredSamples.CHANGES_HELD + 52;
-    List<StoredSample> stored = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      stored.add(
-          new StoredSample(
-              answered(request("d", "p" + i, 0, "1/2"), "\\boxed{0.5}"),
-              new StoredGrade("incorrect", null, "g/1", false)));
-    }
+    List<StoredSample> stored = gradedWrongBefore(n, "\\boxed{0.5}");
     PCollectionTuple out =
         pipeline
             .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
@@ -136,13 +130,7 @@ public class GradeStoredSamplesTest {
 
   @Test
   public void writingSamplesItselfEmitsOnlyTheirSmallPartsAndTheFilesItWrote() throws Exception {
-    List<StoredSample> stored = new ArrayList<>();
-    for (int i = 0; i < 5; i++) {
-      stored.add(
-          new StoredSample(
-              answered(request("d", "p" + i, 0, "1/2"), "So it is \\boxed{0.5}."),
-              new StoredGrade("incorrect", null, "g/1", false)));
-    }
+    List<StoredSample> stored = gradedWrongBefore(5, "So it is \\boxed{0.5}.");
     String outputDir = tmp.getRoot().getPath();
     PCollectionTuple out =
         pipeline
@@ -189,5 +177,20 @@ public class GradeStoredSamplesTest {
               return null;
             });
     pipeline.run().waitUntilFinish();
+  }
+
+  /**
+   * {@code n} samples of problems p0, p1, ... (gold answer 1/2) answering {@code response}, each
+   * stored as graded incorrect by an older grader.
+   */
+  private static List<StoredSample> gradedWrongBefore(int n, String response) {
+    List<StoredSample> stored = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      stored.add(
+          new StoredSample(
+              answered(request("d", "p" + i, 0, "1/2"), response),
+              new StoredGrade("incorrect", null, "g/1", false)));
+    }
+    return stored;
   }
 }
