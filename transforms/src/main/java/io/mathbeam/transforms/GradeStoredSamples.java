@@ -40,7 +40,7 @@ import org.apache.beam.sdk.values.TupleTagList;
  * options interfaces, one output fewer").
  */
 public final class GradeStoredSamples
-    extends PTransform<PCollection<StoredSample>, PCollectionTuple> {
+    extends PTransform<PCollection<List<StoredSample>>, PCollectionTuple> {
   /**
    * Each bundle's tally of its comparisons of old and new grades, with the changes of the samples
    * whose status changed; a bundle with many changes emits them in parts of at most {@link
@@ -68,7 +68,7 @@ public final class GradeStoredSamples
   }
 
   @Override
-  public PCollectionTuple expand(PCollection<StoredSample> stored) {
+  public PCollectionTuple expand(PCollection<List<StoredSample>> stored) {
     PCollectionTuple out =
         stored.apply(
             "GradeWriteAndCompare",
@@ -83,9 +83,12 @@ public final class GradeStoredSamples
     return out;
   }
 
-  /** Grades, compares with the stored grade, writes the sample and emits its small parts. */
+  /**
+   * Grades each sample of a batch, compares with the stored grade, writes the sample and emits its
+   * small parts.
+   */
   static final class GradeAndCompareFn
-      extends DoFn<StoredSample, KV<RegradeTally, List<VerdictChange>>> {
+      extends DoFn<List<StoredSample>, KV<RegradeTally, List<VerdictChange>>> {
     private final String outputDir;
     private transient Grader grader;
     private transient SampleParts.Writer bundle;
@@ -113,7 +116,14 @@ public final class GradeStoredSamples
     }
 
     @ProcessElement
-    public void process(@Element StoredSample s, MultiOutputReceiver out) throws IOException {
+    public void process(@Element List<StoredSample> batch, MultiOutputReceiver out)
+        throws IOException {
+      for (StoredSample s : batch) {
+        grade(s, out);
+      }
+    }
+
+    private void grade(StoredSample s, MultiOutputReceiver out) throws IOException {
       GradedSample graded = GradeResponses.grade(grader, s.generation());
       byStatus[graded.status().ordinal()].inc();
       GradeComparison comparison = GradeComparison.of(s.grade(), graded, Grader.VERSION);

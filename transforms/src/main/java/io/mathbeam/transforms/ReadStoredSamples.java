@@ -22,8 +22,11 @@ import org.apache.beam.sdk.values.PCollection;
  * Reads the generations of an earlier run back from its {@code samples/} Parquet files, so they can
  * be graded and measured again without calling any server (a new grader version, new metrics), each
  * with the grade that run stored for it, so the new grades can be compared with the old.
+ *
+ * <p>The samples come in batches of up to 256 consecutive samples of one Parquet row group (the
+ * source's elements, {@link StoredSampleSource}), in no order between batches.
  */
-public final class ReadStoredSamples extends PTransform<PBegin, PCollection<StoredSample>> {
+public final class ReadStoredSamples extends PTransform<PBegin, PCollection<List<StoredSample>>> {
   /** The grader version of rows that record none when the run's manifest does not say either. */
   public static final String UNKNOWN_VERSION = "unknown";
 
@@ -56,7 +59,7 @@ public final class ReadStoredSamples extends PTransform<PBegin, PCollection<Stor
   }
 
   @Override
-  public PCollection<StoredSample> expand(PBegin begin) {
+  public PCollection<List<StoredSample>> expand(PBegin begin) {
     // Rows are parsed where they are read, so no PCollection of rows in the files' own schema is
     // ever encoded; only the columns a stored sample needs are read (the floor reads the same
     // projection); each row group is a split of its own, handed to whichever worker asks next.

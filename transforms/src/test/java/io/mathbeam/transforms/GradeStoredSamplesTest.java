@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
@@ -46,7 +47,7 @@ public class GradeStoredSamplesTest {
 
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
+            .apply(Create.of(inBatches(stored)).withCoder(ListCoder.of(StoredSampleCoder.of())))
             .apply(GradeStoredSamples.writingSamplesTo(tmp.getRoot().getPath()));
 
     PAssert.that(out.get(SampleParts.PROBLEM_SAMPLES))
@@ -96,7 +97,7 @@ public class GradeStoredSamplesTest {
     List<StoredSample> stored = gradedWrongBefore(n, "\\boxed{0.5}");
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
+            .apply(Create.of(inBatches(stored)).withCoder(ListCoder.of(StoredSampleCoder.of())))
             .apply(GradeStoredSamples.writingSamplesTo(tmp.getRoot().getPath()));
 
     PAssert.that(out.get(GradeStoredSamples.OUTCOMES))
@@ -134,7 +135,7 @@ public class GradeStoredSamplesTest {
     String outputDir = tmp.getRoot().getPath();
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(stored).withCoder(StoredSampleCoder.of()))
+            .apply(Create.of(inBatches(stored)).withCoder(ListCoder.of(StoredSampleCoder.of())))
             .apply(GradeStoredSamples.writingSamplesTo(outputDir));
 
     PAssert.that(out.get(SampleParts.PROBLEM_SAMPLES))
@@ -192,5 +193,14 @@ public class GradeStoredSamplesTest {
               new StoredGrade("incorrect", null, "g/1", false)));
     }
     return stored;
+  }
+
+  /** The samples in batches of 7, as the stored samples' source emits them (the last one short). */
+  private static List<List<StoredSample>> inBatches(List<StoredSample> stored) {
+    List<List<StoredSample>> batches = new ArrayList<>();
+    for (int i = 0; i < stored.size(); i += 7) {
+      batches.add(List.copyOf(stored.subList(i, Math.min(stored.size(), i + 7))));
+    }
+    return batches;
   }
 }

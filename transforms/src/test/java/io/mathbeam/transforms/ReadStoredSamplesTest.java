@@ -24,6 +24,7 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.values.PCollection;
 import org.junit.Rule;
 import org.junit.Test;
@@ -62,7 +63,9 @@ public class ReadStoredSamplesTest {
             new GradedSample(lost, null, GradeStatus.REQUEST_ERROR, 0)));
 
     PCollection<StoredSample> stored =
-        pipeline.apply(ReadStoredSamples.from(run.getPath(), Map.of("d", 4, "e", 2)));
+        pipeline
+            .apply(ReadStoredSamples.from(run.getPath(), Map.of("d", 4, "e", 2)))
+            .apply(Flatten.iterables());
 
     PAssert.that(stored)
         .satisfies(

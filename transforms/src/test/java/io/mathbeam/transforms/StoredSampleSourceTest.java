@@ -28,7 +28,15 @@ public class StoredSampleSourceTest {
 
   /** Writes {@code count} samples of dataset {@code dataset} in row groups of a few KB. */
   private static void write(Path file, String dataset, int count) throws Exception {
-    ParquetRecordSink sink = new ParquetRecordSink(OutputSchemas.SAMPLE, 8 << 10);
+    write(file, dataset, count, 8 << 10);
+  }
+
+  /**
+   * Writes {@code count} samples of dataset {@code dataset} in row groups of about {@code bytes}.
+   */
+  private static void write(Path file, String dataset, int count, long rowGroupBytes)
+      throws Exception {
+    ParquetRecordSink sink = new ParquetRecordSink(OutputSchemas.SAMPLE, rowGroupBytes);
     try (FileChannel channel =
         FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
       sink.open(channel);
@@ -71,7 +79,7 @@ public class StoredSampleSourceTest {
     List<StoredSample> all = new ArrayList<>();
     for (StoredSampleSource split : splits) {
       assertEquals(1, split.rowGroups().size());
-      all.addAll(SourceTestUtils.readFromSource(split, options));
+      SourceTestUtils.readFromSource(split, options).forEach(all::addAll);
     }
     for (StoredSample s : all) {
       String key =
@@ -81,6 +89,49 @@ public class StoredSampleSourceTest {
       assertEquals("correct", s.grade().status());
     }
     assertEquals(1000, seen.size());
+  }
+
+  @Test
+  public void aRowGroupIsReadInBatchesOfConsecutiveSamplesAndNoBatchSpansTwoRowGroups()
+      throws Exception {
+    // one file of row groups of about 128 KB: more samples than a batch holds in each
+    Path samples = tmp.newFolder("batches", "samples").toPath();
+    write(samples.resolve("a.parquet"), "a", 1500, 128 << 10);
+    StoredSampleSource source =
+        StoredSampleSource.of(
+            samples + "/*.parquet",
+            OutputSchemas.STORED_SAMPLE,
+            new ReadStoredSamples.ParseStoredSample(Map.of("a", 1), "old"));
+    PipelineOptions options = PipelineOptionsFactory.create();
+    List<StoredSampleSource.RowGroup> groups = source.rowGroups();
+    assertTrue("at least two row groups: " + groups.size(), groups.size() >= 2);
+
+    List<List<StoredSample>> batches = SourceTestUtils.readFromSource(source, options);
+    int next = 0;
+    int full = 0;
+    for (List<StoredSample> batch : batches) {
+      assertTrue("batch of " + batch.size(), batch.size() >= 1);
+      assertTrue("batch of " + batch.size(), batch.size() <= StoredSampleSource.BATCH_SAMPLES);
+      full += batch.size() == StoredSampleSource.BATCH_SAMPLES ? 1 : 0;
+      for (StoredSample s : batch) {
+        // written in order, one row group after another: read back in the same order
+        assertEquals("p" + next++, s.generation().request().problemId());
+      }
+    }
+    assertEquals(1500, next);
+    assertTrue(
+        "full batches: " + full + " of " + batches.size() + " in " + groups.size() + " groups",
+        full >= 2);
+    // the batches of each row group on their own add up to its rows, so none crossed a boundary
+    int perGroups = 0;
+    for (StoredSampleSource split : source.split(1L << 30, options)) {
+      List<List<StoredSample>> own = SourceTestUtils.readFromSource(split, options);
+      for (int i = 0; i + 1 < own.size(); i++) {
+        assertEquals(StoredSampleSource.BATCH_SAMPLES, own.get(i).size());
+      }
+      perGroups += own.size();
+    }
+    assertEquals(perGroups, batches.size());
   }
 
   @Test
@@ -101,13 +152,14 @@ public class StoredSampleSourceTest {
       sink.write(OutputSchemas.sampleRecord(graded));
       sink.flush();
     }
-    List<StoredSample> read =
-        SourceTestUtils.readFromSource(
+    List<StoredSample> read = new ArrayList<>();
+    SourceTestUtils.readFromSource(
             StoredSampleSource.of(
                 samples + "/*.parquet",
                 OutputSchemas.STORED_SAMPLE,
                 new ReadStoredSamples.ParseStoredSample(Map.of("d", 1), "old")),
-            PipelineOptionsFactory.create());
+            PipelineOptionsFactory.create())
+        .forEach(read::addAll);
     assertEquals(1, read.size());
     assertEquals(text, read.get(0).generation().text());
     assertEquals(null, read.get(0).generation().reasoning());
