@@ -27,13 +27,13 @@ import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
 
 /**
- * Grades stored generations again ({@link GradeResponses#grade}, the same grade as a run's),
- * compares each new grade with the stored one in the same step, so the old grade travels with its
- * sample and nothing is joined, and writes each graded sample to {@code samples/} there too (one
- * temporary file per bundle). What leaves the step is small: {@link #OUTCOMES} holds, per bundle,
- * one {@link RegradeTally} of its comparisons with the {@link VerdictChange} of each sample whose
- * status changed, and the samples leave as their {@link SampleParts}, so no response text and no
- * record per unchanged sample leaves the step.
+ * Grades stored generations again, a batch of {@link ReadStoredSamples} at a time ({@link
+ * GradeResponses#grade}, the same grade as a run's), compares each new grade with the stored one in
+ * the same step, so the old grade travels with its sample and nothing is joined, and writes each
+ * graded sample to {@code samples/} there too (one temporary file per bundle). What leaves the step
+ * is small: {@link #OUTCOMES} holds, per bundle, one {@link RegradeTally} of its comparisons with
+ * the {@link VerdictChange} of each sample whose status changed, and the samples leave as their
+ * {@link SampleParts}, so no response text and no record per unchanged sample leaves the step.
  *
  * <p>The tally and the changes are one output, not two: on the FlinkRunner every output of a step
  * is an operator of its own that receives all of the step's records (docs/runners.md, "Fewer
