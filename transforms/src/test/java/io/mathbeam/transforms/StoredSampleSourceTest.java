@@ -32,7 +32,8 @@ public class StoredSampleSourceTest {
   }
 
   /**
-   * Writes {@code count} samples of dataset {@code dataset} in row groups of about {@code bytes}.
+   * Writes {@code count} samples of dataset {@code dataset} in row groups of about {@code
+   * rowGroupBytes}.
    */
   private static void write(Path file, String dataset, int count, long rowGroupBytes)
       throws Exception {
