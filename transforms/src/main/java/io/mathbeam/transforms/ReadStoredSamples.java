@@ -23,8 +23,8 @@ import org.apache.beam.sdk.values.PCollection;
  * be graded and measured again without calling any server (a new grader version, new metrics), each
  * with the grade that run stored for it, so the new grades can be compared with the old.
  *
- * <p>The samples come in batches of up to 256 consecutive samples of one Parquet row group (the
- * source's elements, {@link StoredSampleSource}), in no order between batches.
+ * <p>The samples come in batches of up to {@link StoredSampleSource#BATCH_SAMPLES} consecutive
+ * samples of one Parquet row group (the source's elements), in no order between batches.
  */
 public final class ReadStoredSamples extends PTransform<PBegin, PCollection<List<StoredSample>>> {
   /** The grader version of rows that record none when the run's manifest does not say either. */
