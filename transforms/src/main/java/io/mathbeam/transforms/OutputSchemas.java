@@ -163,7 +163,10 @@ public final class OutputSchemas {
           "replica",
           "status");
 
-  /** The columns of {@link #SAMPLE} the report's problem browser shows: no reasoning text. */
+  /**
+   * The columns of {@link #SAMPLE} the report's problem browser shows of every sample: no response
+   * or reasoning text (the responses it embeds are read by {@link #SAMPLE_RESPONSE}).
+   */
   public static final Schema SAMPLE_BROWSER =
       projection(
           SAMPLE,
@@ -172,7 +175,6 @@ public final class OutputSchemas {
           "sample_index",
           "problem",
           "ground_truth",
-          "response",
           "finish_reason",
           "completion_tokens",
           "extracted_answer",
@@ -182,6 +184,10 @@ public final class OutputSchemas {
           "tests_passed",
           "tests_total",
           "first_failure");
+
+  /** A sample's key and its response text: what the report's browser embeds. */
+  public static final Schema SAMPLE_RESPONSE =
+      projection(SAMPLE, "data_source", "problem_id", "sample_index", "response");
 
   /**
    * The columns of {@link #SAMPLE} that hold a generation as the server returned it, before any

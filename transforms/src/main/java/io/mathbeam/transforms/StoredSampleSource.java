@@ -135,7 +135,7 @@ final class StoredSampleSource extends BoundedSource<List<StoredSample>> {
   /** Reads the source's row groups one after another, a batch at a time. */
   private static final class Reader extends BoundedReader<List<StoredSample>> {
     private final StoredSampleSource source;
-    private final Configuration conf = new Configuration(false);
+    private final Configuration conf = ParquetRecords.readConfiguration();
     private int next;
     private ParquetReader<GenericRecord> current;
     private List<StoredSample> batch;

@@ -19,15 +19,16 @@ import io.mathbeam.core.stats.ProblemVotes;
 import io.mathbeam.transforms.OutputSchemas;
 import io.mathbeam.transforms.ParquetRecords;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.Writer;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.ResolveOptions;
 import org.apache.beam.sdk.io.fs.ResourceId;
@@ -35,9 +36,9 @@ import org.apache.beam.sdk.util.MimeTypes;
 
 /**
  * Writes {@code report.html} of a finished run from its annotated metrics.json tree, the problems'
- * votes, one pass over the samples table's small columns, and one over the response texts of the
- * problems the browser shows (at most {@link #BROWSER_PROBLEMS}, so a run of any size yields a page
- * of bounded size; reasoning text is never read).
+ * votes, one pass over the samples table's small columns, and one that decodes the texts of only
+ * the problems the browser shows (at most {@link #BROWSER_PROBLEMS}, so a run of any size yields a
+ * page of bounded size; reasoning text is never read).
  */
 final class RunReport {
   static final int BROWSER_PROBLEMS = 2000;
@@ -77,8 +78,10 @@ final class RunReport {
     ResourceId file =
         FileSystems.matchNewResource(outputDir, true)
             .resolve("report.html", ResolveOptions.StandardResolveOptions.RESOLVE_FILE);
-    try (OutputStream os = Channels.newOutputStream(FileSystems.create(file, MimeTypes.TEXT))) {
-      os.write(HtmlReport.render(data).getBytes(StandardCharsets.UTF_8));
+    // encoded as it is written: a large run's page is tens of MB, its bytes in one array as much
+    try (Writer out =
+        Channels.newWriter(FileSystems.create(file, MimeTypes.TEXT), StandardCharsets.UTF_8)) {
+      out.write(HtmlReport.render(data));
     }
   }
 
@@ -252,34 +255,35 @@ final class RunReport {
     return facts;
   }
 
-  /** The browser's problems: the first {@link #BROWSER_PROBLEMS} by dataset and problem id. */
+  /**
+   * The browser's problems: the first {@link #BROWSER_PROBLEMS} by dataset and problem id. Two
+   * passes over {@code samples/}, each decoding only the rows it needs (Parquet skips the others
+   * unread): the shown problems' samples without their texts, then the responses of the few per
+   * problem the page may embed. A large run's texts are what its report reading cost: one pass with
+   * every shown sample's response allocated most of the report's memory (docs/runners.md).
+   */
   private static List<ProblemView> problems(String outputDir, List<ProblemVotes> votes)
       throws IOException {
     List<String> keys = new ArrayList<>();
     for (ProblemVotes v : votes) {
-      keys.add(v.datasetId() + "\n" + v.problemId());
+      keys.add(ParquetRecords.key(v.datasetId(), v.problemId()));
     }
     keys.sort(Comparator.naturalOrder());
     Map<String, Browsed> shown = new LinkedHashMap<>();
     for (String key : keys.subList(0, Math.min(BROWSER_PROBLEMS, keys.size()))) {
       shown.put(key, null);
     }
-    Map<String, Browsed> collected = new HashMap<>();
-    ParquetRecords.forEach(
-        outputDir + "/samples/*.parquet",
+    String samples = outputDir + "/samples/*.parquet";
+    ParquetRecords.forEachWithKey(
+        samples,
         OutputSchemas.SAMPLE_BROWSER,
+        List.of("data_source", "problem_id"),
+        shown.keySet(),
         row -> {
-          String key = row.get("data_source") + "\n" + row.get("problem_id");
-          if (!shown.containsKey(key)) {
-            return;
-          }
           Browsed b =
-              collected.computeIfAbsent(
-                  key, k -> new Browsed(row.get("problem").toString(), golds(row)));
-          String response = row.get("response") == null ? null : row.get("response").toString();
-          if (response != null && response.length() > RESPONSE_CHARS) {
-            response = response.substring(0, RESPONSE_CHARS);
-          }
+              shown.computeIfAbsent(
+                  ParquetRecords.key(row.get("data_source"), row.get("problem_id")),
+                  k -> new Browsed(row.get("problem").toString(), golds(row)));
           b.samples.add(
               new SampleView(
                   (Integer) row.get("sample_index"),
@@ -290,18 +294,43 @@ final class RunReport {
                   (Double) row.get("reward") > 0,
                   row.get("finish_reason") == null ? null : row.get("finish_reason").toString(),
                   (Integer) row.get("completion_tokens"),
-                  response,
+                  null,
                   codeView(row)));
         });
+    Set<String> embeddable = new HashSet<>();
+    shown.forEach(
+        (key, b) -> {
+          if (b != null) {
+            b.samples.embeddable().forEach(i -> embeddable.add(ParquetRecords.key(key, i)));
+          }
+        });
+    ParquetRecords.forEachWithKey(
+        samples,
+        OutputSchemas.SAMPLE_RESPONSE,
+        List.of("data_source", "problem_id", "sample_index"),
+        embeddable,
+        row -> {
+          Object text = row.get("response");
+          if (text == null) {
+            return;
+          }
+          String response = text.toString();
+          if (response.length() > RESPONSE_CHARS) {
+            response = response.substring(0, RESPONSE_CHARS);
+          }
+          shown
+              .get(ParquetRecords.key(row.get("data_source"), row.get("problem_id")))
+              .samples
+              .respond((Integer) row.get("sample_index"), response);
+        });
     List<ProblemView> out = new ArrayList<>();
-    for (String key : shown.keySet()) {
-      Browsed b = collected.get(key);
-      if (b == null) {
-        continue;
-      }
-      String[] parts = key.split("\n", 2);
-      out.add(new ProblemView(parts[0], parts[1], b.problem, b.golds, b.samples.samples()));
-    }
+    shown.forEach(
+        (key, b) -> {
+          if (b != null) {
+            String[] parts = key.split("\n", 2);
+            out.add(new ProblemView(parts[0], parts[1], b.problem, b.golds, b.samples.samples()));
+          }
+        });
     return out;
   }
 

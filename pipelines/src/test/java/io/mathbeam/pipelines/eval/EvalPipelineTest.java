@@ -145,6 +145,19 @@ public class EvalPipelineTest {
           "problem browser misses " + row.get("problem_id"),
           report.contains("data-id=\"" + row.get("problem_id") + "\""));
     }
+    // K = 6 is below the browser's 8 responses per problem: every response is embedded, read
+    // back by its sample's key after the samples' small columns
+    for (GenericRecord row : samples) {
+      Object response = row.get("response");
+      if (response != null) {
+        assertTrue(
+            "report misses the response of "
+                + row.get("problem_id")
+                + "/"
+                + row.get("sample_index"),
+            report.contains("<pre class=\"response\">" + escaped(response.toString()) + "</pre>"));
+      }
+    }
     JsonNode comparison = metrics.path("reported_comparison");
     assertEquals(3, comparison.size());
     assertEquals("inside_ci", comparison.get(0).path("status").asText());
@@ -152,6 +165,15 @@ public class EvalPipelineTest {
     assertEquals("outside_ci", comparison.get(1).path("status").asText());
     assertEquals("not_computed", comparison.get(2).path("status").asText());
     assertTrue(result.summary(), result.summary().contains("%@6"));
+  }
+
+  /** {@code text} as the report's HTML writes it. */
+  private static String escaped(String text) {
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;")
+        .replace("'", "&#39;");
   }
 
   /** Every pass@k and maj@k has a standard error and a 95% interval around its value. */

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -52,6 +53,23 @@ public final class BrowsedSamples {
     }
     if (displaced != null) {
       forgetUnlessNeeded(displaced);
+    }
+  }
+
+  /**
+   * The indices of the samples whose texts would be kept now: with every sample added, those a
+   * report may embed, whose responses alone need reading when the samples came without them.
+   */
+  public Set<Integer> embeddable() {
+    Set<Integer> out = new TreeSet<>(earliest);
+    out.addAll(firstOfOutcome.values());
+    return out;
+  }
+
+  /** Gives sample {@code index} its response text, kept only while the sample could be embedded. */
+  public void respond(int index, String response) {
+    if (earliest.contains(index) || firstOfOutcome.containsValue(index)) {
+      texts.put(index, response);
     }
   }
 

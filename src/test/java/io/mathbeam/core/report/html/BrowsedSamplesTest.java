@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.Test;
 
 public class BrowsedSamplesTest {
@@ -69,5 +70,49 @@ public class BrowsedSamplesTest {
     assertEquals("response 1", kept.get(1).response());
     assertNull(kept.get(2).response());
     assertEquals(2, browsed.heldTexts());
+  }
+
+  /** {@code s} without its response text, as a first pass over the samples reads it. */
+  private static SampleView withoutText(SampleView s) {
+    return new SampleView(
+        s.index(),
+        s.status(),
+        s.extractedAnswer(),
+        s.correct(),
+        s.finishReason(),
+        s.completionTokens(),
+        null,
+        s.code());
+  }
+
+  @Test
+  public void textsGivenAfterTheSamplesArriveKeepWhatTextsWithTheSamplesKeep() {
+    Random random = new Random(11);
+    for (int round = 0; round < 200; round++) {
+      int k = 1 + random.nextInt(200);
+      int limit = 1 + random.nextInt(10);
+      List<SampleView> all = new ArrayList<>();
+      for (int i = 0; i < k; i++) {
+        int outcome = random.nextInt(15) == 0 ? 2 : random.nextInt(3) == 0 ? 0 : 1;
+        all.add(sample(i, outcome));
+      }
+      Collections.shuffle(all, random);
+      BrowsedSamples together = new BrowsedSamples(limit);
+      BrowsedSamples later = new BrowsedSamples(limit);
+      for (SampleView s : all) {
+        together.add(s);
+        later.add(withoutText(s));
+      }
+      assertEquals(0, later.heldTexts());
+      Set<Integer> embeddable = later.embeddable();
+      assertTrue(embeddable.size() <= limit + 3);
+      // every text offered, in another order: only the embeddable ones are held
+      Collections.shuffle(all, random);
+      for (SampleView s : all) {
+        later.respond(s.index(), s.response());
+      }
+      assertEquals(embeddable.size(), later.heldTexts());
+      assertEquals(together.samples(), later.samples());
+    }
   }
 }
