@@ -42,7 +42,9 @@ import java.util.stream.Stream;
  * --childJvmOpts="-Xmx4g ..."}, {@code --childTimeoutSeconds=S} (3600), {@code
  * --classArchive=false} (children map no class-data archive; by default they map one of every
  * runner's classes, built first by {@link RegradeBenchmarkArchive}, as {@code bin/mathbeam} maps
- * its own).
+ * its own), {@code --rounds=N} (1: every runner runs N times on the same input, the order reversed
+ * every other round, each round's grades checked, then each ratio to the floor as its median and
+ * range over the rounds: {@link RegradeBenchmarkRounds}).
  */
 public final class RegradeBenchmark implements Command {
   static final List<String> RUNNERS = List.of("floor", "direct", "flink");
@@ -95,7 +97,8 @@ public final class RegradeBenchmark implements Command {
                   "childJvmOpts",
                   "rowsPerFile",
                   "childTimeoutSeconds",
-                  "classArchive"));
+                  "classArchive",
+                  "rounds"));
       runners = runners(options.text("runners", String.join(",", RUNNERS)));
       // every number is checked now, not after minutes of writing the synthetic run
       options.number("samples", 1, 1);
@@ -104,6 +107,7 @@ public final class RegradeBenchmark implements Command {
       options.integer("rowsPerFile", 1, 1);
       options.number("seed", 1, Long.MIN_VALUE);
       options.number("childTimeoutSeconds", 1, 1);
+      options.integer("rounds", 1, 1);
       options.bool("classArchive", true);
     } catch (IllegalArgumentException e) {
       out.println(e.getMessage());
@@ -157,47 +161,59 @@ public final class RegradeBenchmark implements Command {
           .ifPresent(map -> childOpts.addAll(0, map));
     }
 
-    Map<String, RegradeBenchmarkChild> results = new LinkedHashMap<>();
+    int rounds = options.integer("rounds", 1, 1);
+    Duration timeout = Duration.ofSeconds(options.number("childTimeoutSeconds", 3600, 1));
+    RegradeBenchmarkRounds measured = new RegradeBenchmarkRounds();
     boolean failed = false;
-    for (String runner : runners) {
-      Path output = workDir.resolve("out-" + runner);
-      Path log = workDir.resolve(runner + ".log");
-      List<String> command = childCommand(runner, childOpts, input, output, threads);
-      out.println("running " + runner + " (log " + log + ") ...");
-      out.flush();
-      RegradeBenchmarkChild child =
-          RegradeBenchmarkChild.measure(
-              runner,
-              command,
-              log,
-              output,
-              Duration.ofSeconds(options.number("childTimeoutSeconds", 3600, 1)));
-      results.put(runner, child);
-      if (child.exitCode() != 0) {
-        failed = true;
-        out.printf(
-            "%s FAILED with exit status %d after %.1f s; last lines of %s:%n%s%n",
-            runner,
-            child.exitCode(),
-            child.wall().toMillis() / 1000.0,
-            log,
-            child.logTail(LOG_TAIL_LINES));
+    boolean disagreed = false;
+    for (int round = 1; round <= rounds; round++) {
+      if (rounds > 1) {
+        out.printf("round %d of %d%n", round, rounds);
       }
-    }
-
-    Map<String, List<DatasetMetrics>> metrics = new LinkedHashMap<>();
-    for (RegradeBenchmarkChild child : results.values()) {
-      if (child.exitCode() == 0) {
-        try {
-          metrics.put(child.runner(), readMetrics(child.output()));
-        } catch (IOException e) {
+      Map<String, RegradeBenchmarkChild> results = new LinkedHashMap<>();
+      for (String runner : RegradeBenchmarkRounds.order(runners, round)) {
+        Path output = workDir.resolve("out-" + runner);
+        Path log = workDir.resolve(round == 1 ? runner + ".log" : runner + "-" + round + ".log");
+        List<String> command = childCommand(runner, childOpts, input, output, threads);
+        out.println("running " + runner + " (log " + log + ") ...");
+        out.flush();
+        RegradeBenchmarkChild child =
+            RegradeBenchmarkChild.measure(runner, command, log, output, timeout);
+        results.put(runner, child);
+        if (child.exitCode() != 0) {
           failed = true;
-          out.println(child.runner() + ": " + e.getMessage());
+          out.printf(
+              "%s FAILED with exit status %d after %.1f s; last lines of %s:%n%s%n",
+              runner,
+              child.exitCode(),
+              child.wall().toMillis() / 1000.0,
+              log,
+              child.logTail(LOG_TAIL_LINES));
         }
       }
+      // printed and compared in the runners' given order, whichever ran first
+      Map<String, RegradeBenchmarkChild> byRunner = new LinkedHashMap<>();
+      runners.forEach(r -> byRunner.put(r, results.get(r)));
+      Map<String, List<DatasetMetrics>> metrics = new LinkedHashMap<>();
+      for (RegradeBenchmarkChild child : byRunner.values()) {
+        if (child.exitCode() == 0) {
+          try {
+            metrics.put(child.runner(), readMetrics(child.output()));
+          } catch (IOException e) {
+            failed = true;
+            out.println(child.runner() + ": " + e.getMessage());
+          }
+        }
+      }
+      printTable(byRunner, metrics, out);
+      // every round's grades are checked: a runner must agree with the floor in each
+      disagreed |= !compareGrades(byRunner, metrics, out);
+      measured.add(byRunner);
     }
-    printTable(results, metrics, out);
-    boolean disagreed = !compareGrades(results, metrics, out);
+    if (rounds > 1) {
+      out.println();
+      measured.print(runners, out);
+    }
     if (temporary && !failed && !disagreed) {
       deleteRunData(workDir);
       out.println("run data removed; logs kept in " + workDir);
@@ -348,8 +364,16 @@ public final class RegradeBenchmark implements Command {
     boolean floorOk = floor != null && floor.exitCode() == 0;
     out.println();
     out.printf(
-        "%-8s %10s %9s %11s %8s %12s %9s %9s%n",
-        "runner", "samples", "wall s", "samples/s", "cpu s", "peak RSS MB", "wall/flr", "RSS/flr");
+        "%-8s %10s %9s %11s %8s %12s %9s %9s %9s%n",
+        "runner",
+        "samples",
+        "wall s",
+        "samples/s",
+        "cpu s",
+        "peak RSS MB",
+        "wall/flr",
+        "cpu/flr",
+        "RSS/flr");
     for (RegradeBenchmarkChild child : results.values()) {
       double wall = child.wall().toMillis() / 1000.0;
       List<DatasetMetrics> m = metrics.get(child.runner());
@@ -362,7 +386,7 @@ public final class RegradeBenchmark implements Command {
                   .sum();
       String status = child.exitCode() == 0 ? "" : "  FAILED (exit " + child.exitCode() + ")";
       out.printf(
-          "%-8s %10d %9.1f %11.0f %8.1f %12.0f %9s %9s%s%n",
+          "%-8s %10d %9.1f %11.0f %8.1f %12.0f %9s %9s %9s%s%n",
           child.runner(),
           samples,
           wall,
@@ -370,6 +394,9 @@ public final class RegradeBenchmark implements Command {
           child.cpuSeconds(),
           child.peakRssKb() / 1024.0,
           floorOk ? String.format("%.2f", wall / (floor.wall().toMillis() / 1000.0)) : "-",
+          floorOk && floor.cpuSeconds() > 0 && child.cpuSeconds() > 0
+              ? String.format("%.2f", child.cpuSeconds() / floor.cpuSeconds())
+              : "-",
           floorOk && floor.peakRssKb() > 0 && child.peakRssKb() > 0
               ? String.format("%.2f", (double) child.peakRssKb() / floor.peakRssKb())
               : "-",
