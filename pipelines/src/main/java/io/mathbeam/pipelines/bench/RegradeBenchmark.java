@@ -18,8 +18,10 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 /**
@@ -361,7 +363,6 @@ public final class RegradeBenchmark implements Command {
       Map<String, List<DatasetMetrics>> metrics,
       PrintStream out) {
     RegradeBenchmarkChild floor = results.get("floor");
-    boolean floorOk = floor != null && floor.exitCode() == 0;
     out.println();
     out.printf(
         "%-8s %10s %9s %11s %8s %12s %9s %9s %9s%n",
@@ -393,16 +394,20 @@ public final class RegradeBenchmark implements Command {
           samples / Math.max(wall, 1e-3),
           child.cpuSeconds(),
           child.peakRssKb() / 1024.0,
-          floorOk ? String.format("%.2f", wall / (floor.wall().toMillis() / 1000.0)) : "-",
-          floorOk && floor.cpuSeconds() > 0 && child.cpuSeconds() > 0
-              ? String.format("%.2f", child.cpuSeconds() / floor.cpuSeconds())
-              : "-",
-          floorOk && floor.peakRssKb() > 0 && child.peakRssKb() > 0
-              ? String.format("%.2f", (double) child.peakRssKb() / floor.peakRssKb())
-              : "-",
+          ratio(child, floor, RegradeBenchmarkChild.WALL_SECONDS),
+          ratio(child, floor, RegradeBenchmarkChild.CPU_SECONDS),
+          ratio(child, floor, RegradeBenchmarkChild.PEAK_RSS_KB),
           status);
     }
     out.println();
+  }
+
+  private static String ratio(
+      RegradeBenchmarkChild child,
+      RegradeBenchmarkChild floor,
+      ToDoubleFunction<RegradeBenchmarkChild> measure) {
+    OptionalDouble r = child.ratioTo(floor, measure);
+    return r.isPresent() ? String.format("%.2f", r.getAsDouble()) : "-";
   }
 
   private static List<DatasetMetrics> readMetrics(Path runDir) throws IOException {

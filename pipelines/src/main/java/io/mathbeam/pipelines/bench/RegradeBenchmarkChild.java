@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One runner's measured child JVM: its exit status, wall time, peak resident memory and CPU time.
@@ -24,6 +26,16 @@ record RegradeBenchmarkChild(
     double cpuSeconds,
     Path log,
     Path output) {
+
+  /** The measures a runner is compared with the floor on. */
+  static final ToDoubleFunction<RegradeBenchmarkChild> WALL_SECONDS =
+      c -> c.wall().toMillis() / 1000.0;
+
+  static final ToDoubleFunction<RegradeBenchmarkChild> CPU_SECONDS =
+      RegradeBenchmarkChild::cpuSeconds;
+
+  static final ToDoubleFunction<RegradeBenchmarkChild> PEAK_RSS_KB =
+      RegradeBenchmarkChild::peakRssKb;
 
   /** Clock ticks per second of /proc's CPU times: 100 on every Linux build the JDK runs on. */
   private static final double CLOCK_TICKS_PER_SECOND = 100.0;
@@ -73,6 +85,22 @@ record RegradeBenchmarkChild(
     }
     Duration wall = Duration.ofNanos(System.nanoTime() - start);
     return new RegradeBenchmarkChild(runner, process.exitValue(), wall, peakKb, cpu, log, output);
+  }
+
+  /**
+   * This child's {@code measure} over the floor's in the same round; empty when either side failed
+   * or has no such figure (-1 where /proc was unreadable).
+   */
+  OptionalDouble ratioTo(
+      RegradeBenchmarkChild floor, ToDoubleFunction<RegradeBenchmarkChild> measure) {
+    if (floor == null || floor.exitCode() != 0 || exitCode != 0) {
+      return OptionalDouble.empty();
+    }
+    double reference = measure.applyAsDouble(floor);
+    double value = measure.applyAsDouble(this);
+    return reference > 0 && value > 0
+        ? OptionalDouble.of(value / reference)
+        : OptionalDouble.empty();
   }
 
   /** The last {@code lines} lines of the child's log, for a failure report. */

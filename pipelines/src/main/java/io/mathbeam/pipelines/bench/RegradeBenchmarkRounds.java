@@ -44,15 +44,9 @@ final class RegradeBenchmarkRounds {
   List<Double> ratios(String runner, ToDoubleFunction<RegradeBenchmarkChild> measure) {
     List<Double> out = new ArrayList<>();
     for (Map<String, RegradeBenchmarkChild> round : rounds) {
-      RegradeBenchmarkChild floor = round.get("floor");
       RegradeBenchmarkChild child = round.get(runner);
-      if (floor == null || child == null || floor.exitCode() != 0 || child.exitCode() != 0) {
-        continue;
-      }
-      double reference = measure.applyAsDouble(floor);
-      double value = measure.applyAsDouble(child);
-      if (reference > 0 && value > 0) {
-        out.add(value / reference);
+      if (child != null) {
+        child.ratioTo(round.get("floor"), measure).ifPresent(out::add);
       }
     }
     return out;
@@ -83,9 +77,9 @@ final class RegradeBenchmarkRounds {
       if (runner.equals("floor")) {
         continue;
       }
-      List<Double> wall = ratios(runner, c -> c.wall().toMillis());
-      List<Double> cpu = ratios(runner, RegradeBenchmarkChild::cpuSeconds);
-      List<Double> rss = ratios(runner, RegradeBenchmarkChild::peakRssKb);
+      List<Double> wall = ratios(runner, RegradeBenchmarkChild.WALL_SECONDS);
+      List<Double> cpu = ratios(runner, RegradeBenchmarkChild.CPU_SECONDS);
+      List<Double> rss = ratios(runner, RegradeBenchmarkChild.PEAK_RSS_KB);
       out.printf(
           "%-8s %7d %24s %24s %24s%n",
           runner, wall.size(), summary(wall), summary(cpu), summary(rss));
